@@ -1,0 +1,387 @@
+package io.rdasuite.hwsim.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The deterministic simulation engine (DESIGN §3): virtual time, a seeded event queue, and actors that
+ * run one at a time.
+ *
+ * <p><b>Baton passing.</b> Exactly one thread runs at a time: the holder of the baton. A thread that
+ * blocks runs the dispatch loop itself: hardware events fire inline, and only when the next event resumes a
+ * different actor is the baton handed over (one park/unpark). An actor that is the only one runnable never
+ * switches threads at all, so a verb costs no handoff. The baton is a volatile field written before the
+ * unpark and read after the park, which orders every engine write before the next holder's reads.
+ *
+ * <p><b>Determinism.</b> Nothing here reads a clock or an unseeded random; equal times are ordered by a
+ * tie-break drawn from the seeded PRNG at scheduling time. Same seed and same inputs give the same trace.
+ */
+public final class Engine {
+    /** Why {@link #run} returned. */
+    public enum RunStatus {
+        /** Every non-daemon actor finished. */
+        FINISHED,
+        /** The deadline of {@link #runUntil} was reached, or {@link #requestStop} was called. */
+        STOPPED,
+        /** Nothing left to do, but non-daemon actors are still blocked (they wait for something that never comes). */
+        QUIESCENT
+    }
+
+    private final long seed;
+    private final EventQueue queue = new EventQueue();
+    private final SplittableRandom ties;
+    private final Trace trace;
+    private final long maxEvents;
+    private final Actor driver;
+    private final List<Actor> actors = new ArrayList<>();
+    private final TreeMap<Long, List<Runnable>> hooks = new TreeMap<>();
+    private long nextHookAt = Long.MAX_VALUE;
+    private long now;
+    private long dispatched;
+    private int liveNonDaemon;
+    private boolean stopRequested;
+    private boolean untilAllFinished = true;
+    private Throwable failure;
+    private volatile Actor baton;
+
+    /**
+     * @param seed      drives every choice the engine makes
+     * @param trace     receives every dispatched event
+     * @param maxEvents a bound on dispatched events; exceeding it fails the run (no endless simulations)
+     */
+    public Engine(long seed, Trace trace, long maxEvents) {
+        this.seed = seed;
+        this.ties = new SplittableRandom(seed);
+        this.trace = trace;
+        this.maxEvents = maxEvents;
+        this.driver = new Actor(this, -1, "driver", -1, true);
+        this.baton = driver;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Virtual nanoseconds since the start. */
+    public long now() {
+        return now;
+    }
+
+    /** Events dispatched so far; fault plans name crash points by this index. */
+    public long dispatched() {
+        return dispatched;
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    /** A PRNG stream of its own for one purpose, derived from the seed and the purpose's name only. */
+    public SplittableRandom random(String purpose) {
+        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + purpose.hashCode());
+    }
+
+    /** Adds a trace record for something an actor did (a post, a local store); not a dispatched event. */
+    public void note(TraceKind kind, int nodeId, long argument) {
+        trace.record(now, kind, nodeId, argument);
+    }
+
+    /** Queues {@code event} at {@code timeNanos} (not before now). */
+    public void schedule(Event event, long timeNanos) {
+        if (timeNanos < now) {
+            throw new IllegalArgumentException("cannot schedule in the past: " + timeNanos + " < " + now);
+        }
+        queue.add(timeNanos, ties.nextLong(), event);
+    }
+
+    /** Runs {@code hook} just before the event with index {@code eventIndex} would be dispatched. */
+    public void atEvent(long eventIndex, Runnable hook) {
+        if (eventIndex < dispatched) {
+            throw new IllegalArgumentException("event " + eventIndex + " already passed (at " + dispatched + ")");
+        }
+        hooks.computeIfAbsent(eventIndex, k -> new ArrayList<>()).add(hook);
+        nextHookAt = hooks.firstKey();
+    }
+
+    /** Creates an actor that starts at the current time. Daemons do not keep {@link #run} going. */
+    public Actor spawn(String name, int nodeId, boolean daemon, Runnable body) {
+        Actor actor = new Actor(this, actors.size(), name, nodeId, daemon);
+        actor.thread = Thread.ofVirtual().name(name).unstarted(() -> actorMain(actor, body));
+        actors.add(actor);
+        if (!daemon) {
+            liveNonDaemon++;
+        }
+        actor.pending = true;
+        schedule(actor, now);
+        return actor;
+    }
+
+    /** The actor holding the baton, or null when called from outside any actor. */
+    public Actor current() {
+        Actor a = baton;
+        return a == driver || Thread.currentThread() != a.thread ? null : a;
+    }
+
+    /** The calling actor; throws when called from outside the simulation's actors. */
+    public Actor self() {
+        Actor a = current();
+        if (a == null) {
+            throw new IllegalStateException("blocking simulator calls must run inside an actor (Node.spawn)");
+        }
+        return a;
+    }
+
+    /** The calling actor waits {@code nanos} of virtual time. */
+    public void advance(long nanos) {
+        Actor self = self();
+        if (nanos < 0) {
+            throw new IllegalArgumentException("negative delay " + nanos);
+        }
+        checkAlive(self);
+        long until = now + nanos;
+        if (canFastForward(until)) {
+            // Nothing else can happen before `until`: skip the queue, but count and trace it like a resume.
+            now = until;
+            dispatched++;
+            trace.record(now, TraceKind.ACTOR_ADVANCE, self.nodeId, self.id);
+            return;
+        }
+        self.pending = true;
+        schedule(self, until);
+        block(self);
+    }
+
+    private boolean canFastForward(long until) {
+        return !stopRequested && failure == null && dispatched != nextHookAt && dispatched < maxEvents
+                && (queue.isEmpty() || queue.peekTime() > until);
+    }
+
+    /** The calling actor blocks until someone calls {@link #wake} on it (or it is killed). */
+    public void park() {
+        Actor self = self();
+        checkAlive(self);
+        self.waiting = true;
+        try {
+            block(self);
+        } finally {
+            self.waiting = false;
+        }
+    }
+
+    /** Makes a parked actor runnable at the current time; a no-op for actors not parked. */
+    public void wake(Actor actor) {
+        if (actor.waiting && !actor.pending && !actor.finished) {
+            actor.pending = true;
+            schedule(actor, now);
+        }
+    }
+
+    /** Kills an actor: its current or next blocking call throws {@link ActorKilledException}. */
+    public void kill(Actor actor) {
+        if (actor.finished || actor.killed) {
+            return;
+        }
+        actor.killed = true;
+        // The baton holder may be this actor running the dispatch loop while parked: wake it too.
+        if (!actor.pending && (actor != baton || actor.waiting)) {
+            actor.pending = true;
+            schedule(actor, now);
+        }
+    }
+
+    /** Throws {@link ActorKilledException} when the actor was killed. */
+    public void checkAlive(Actor actor) {
+        if (actor.killed) {
+            throw new ActorKilledException(actor.name);
+        }
+    }
+
+    /** Makes the current {@link #run} return at the next dispatch. */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    public List<Actor> actors() {
+        return List.copyOf(actors);
+    }
+
+    /** Runs until every non-daemon actor finished (or a stop, quiescence or failure). Call from outside actors. */
+    public RunStatus run() {
+        untilAllFinished = true;
+        return drive();
+    }
+
+    /** Runs until virtual time {@code timeNanos} (or a stop, quiescence or failure), whatever actors do. */
+    public RunStatus runUntil(long timeNanos) {
+        untilAllFinished = false;
+        schedule(new StopEvent(), Math.max(now, timeNanos));
+        return drive();
+    }
+
+    private RunStatus drive() {
+        if (current() != null) {
+            throw new IllegalStateException("run() is for the driver, not for actors");
+        }
+        driver.thread = Thread.currentThread();
+        stopRequested = false;
+        Actor next = dispatch(driver);
+        if (next != driver) {
+            switchTo(driver, next);
+        }
+        if (failure != null) {
+            Throwable f = failure;
+            failure = null;
+            throw new SimulationException("simulation failed at event " + dispatched + ", t=" + now + "ns (seed " + seed + "): " + f, f);
+        }
+        if (stopRequested) {
+            return RunStatus.STOPPED;
+        }
+        if (untilAllFinished && liveNonDaemon == 0) {
+            return RunStatus.FINISHED;
+        }
+        return RunStatus.QUIESCENT;
+    }
+
+    /** Kills every actor still alive and lets each unwind; drops pending events. */
+    public void close() {
+        queue.clear();
+        for (Actor a : actors) {
+            if (!a.finished) {
+                a.killed = true;
+                a.pending = true;
+                schedule(a, now);
+            }
+        }
+        untilAllFinished = false;
+        stopRequested = false;
+        driver.thread = Thread.currentThread();
+        Actor next = dispatch(driver);
+        if (next != driver) {
+            switchTo(driver, next);
+        }
+        failure = null;
+    }
+
+    private void block(Actor self) {
+        Actor next = dispatch(self);
+        if (next != self) {
+            switchTo(self, next);
+        }
+        checkAlive(self);
+    }
+
+    /** Fires hardware events until an actor must run; returns it (the driver when the run is over). */
+    private Actor dispatch(Actor self) {
+        while (true) {
+            if (failure != null || stopRequested || (untilAllFinished && liveNonDaemon == 0) || queue.isEmpty()) {
+                return driver;
+            }
+            if (dispatched == nextHookAt) {
+                runHooks();
+                continue;
+            }
+            if (dispatched >= maxEvents) {
+                failure = new IllegalStateException("event bound of " + maxEvents + " exceeded");
+                return driver;
+            }
+            Event event = queue.poll();
+            now = queue.lastTime;
+            dispatched++;
+            trace.record(now, event.kind(), event.nodeId(), event.traceArgument());
+            if (event instanceof Actor actor) {
+                actor.pending = false;
+                if (actor.finished) {
+                    continue;
+                }
+                return actor;
+            }
+            try {
+                event.fire();
+            } catch (Throwable t) {
+                failure = t;
+                return driver;
+            }
+        }
+    }
+
+    private void runHooks() {
+        List<Runnable> due = hooks.pollFirstEntry().getValue();
+        nextHookAt = hooks.isEmpty() ? Long.MAX_VALUE : hooks.firstKey();
+        trace.record(now, TraceKind.FAULT, -1, dispatched);
+        for (Runnable hook : due) {
+            try {
+                hook.run();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    private void switchTo(Actor self, Actor next) {
+        handTo(next);
+        while (baton != self) {
+            LockSupport.park(this);
+        }
+    }
+
+    private void handTo(Actor next) {
+        baton = next;
+        if (next == driver) {
+            LockSupport.unpark(next.thread);
+        } else if (!next.started) {
+            next.started = true;
+            next.thread.start();
+        } else {
+            LockSupport.unpark(next.thread);
+        }
+    }
+
+    private void actorMain(Actor self, Runnable body) {
+        while (baton != self) {
+            LockSupport.park(this);
+        }
+        try {
+            if (!self.killed) {
+                body.run();
+            }
+        } catch (ActorKilledException killed) {
+            // The node crashed under it; unwinding is all there is to do.
+        } catch (Throwable t) {
+            if (failure == null && !self.killed) {
+                failure = new IllegalStateException("actor " + self + " failed: " + t, t);
+            }
+        } finally {
+            self.finished = true;
+            if (!self.daemon) {
+                liveNonDaemon--;
+            }
+            handTo(dispatch(self));
+        }
+    }
+
+    /** Stops {@link #runUntil} at its deadline. */
+    private final class StopEvent extends Event {
+        @Override
+        protected void fire() {
+            stopRequested = true;
+        }
+
+        @Override
+        protected TraceKind kind() {
+            return TraceKind.STOP;
+        }
+
+        @Override
+        protected int nodeId() {
+            return -1;
+        }
+
+        @Override
+        protected long traceArgument() {
+            return 0;
+        }
+    }
+}

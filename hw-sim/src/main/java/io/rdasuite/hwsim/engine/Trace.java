@@ -1,0 +1,80 @@
+package io.rdasuite.hwsim.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The record of every event a simulation dispatched. It always keeps a running 64-bit digest (Murmur3's
+ * fmix64 folded over each record's fields), so two runs can be compared cheaply; with capture on it also
+ * keeps the records themselves, to print a counterexample's trace.
+ */
+public final class Trace {
+    private static final int FIELDS = 4;
+    private final boolean capture;
+    private final int captureLimit;
+    private long digest = 0x243F6A8885A308D3L;
+    private long count;
+    private long[] records;
+    private int captured;
+
+    /**
+     * @param capture      keep the records, not only the digest
+     * @param captureLimit most records kept (the digest covers all)
+     */
+    public Trace(boolean capture, int captureLimit) {
+        this.capture = capture;
+        this.captureLimit = captureLimit;
+        this.records = capture ? new long[FIELDS * 1024] : null;
+    }
+
+    void record(long timeNanos, TraceKind kind, int nodeId, long argument) {
+        long h = digest;
+        h = fmix64(h ^ timeNanos);
+        h = fmix64(h ^ ((long) kind.ordinal() << 32 | (nodeId & 0xffffffffL)));
+        h = fmix64(h ^ argument);
+        digest = h;
+        count++;
+        if (capture && captured < captureLimit) {
+            int at = captured * FIELDS;
+            if (at + FIELDS > records.length) {
+                records = Arrays.copyOf(records, records.length * 2);
+            }
+            records[at] = timeNanos;
+            records[at + 1] = kind.ordinal();
+            records[at + 2] = nodeId;
+            records[at + 3] = argument;
+            captured++;
+        }
+    }
+
+    private static long fmix64(long k) {
+        k ^= k >>> 33;
+        k *= 0xff51afd7ed558ccdL;
+        k ^= k >>> 33;
+        k *= 0xc4ceb9fe1a85ec53L;
+        k ^= k >>> 33;
+        return k;
+    }
+
+    /** The digest of every record so far; equal digests mean (with overwhelming likelihood) equal traces. */
+    public long digest() {
+        return digest;
+    }
+
+    /** How many events were recorded. */
+    public long count() {
+        return count;
+    }
+
+    /** The captured records as text lines, {@code #index t=<ns> KIND node=<id> arg=<n>}. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>(captured);
+        TraceKind[] kinds = TraceKind.values();
+        for (int i = 0; i < captured; i++) {
+            int at = i * FIELDS;
+            out.add("#" + i + " t=" + records[at] + " " + kinds[(int) records[at + 1]] + " node=" + records[at + 2] + " arg=" + records[at + 3]);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,65 @@
+package io.rdasuite.hwsim.fabric;
+
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** Run totals plus per-operation-kind counters (opened with {@code Clock.operation}). */
+public final class Accounting {
+    private final Counters total = new Counters();
+    private final TreeMap<String, Counters> byOperation = new TreeMap<>();
+
+    public Counters total() {
+        return total;
+    }
+
+    public SortedMap<String, Counters> byOperation() {
+        return Collections.unmodifiableSortedMap(byOperation);
+    }
+
+    Counters operation(String kind) {
+        return byOperation.computeIfAbsent(kind, k -> new Counters());
+    }
+
+    void verb(io.rdasuite.store.fabric.Opcode op, Counters scope) {
+        total.verbs[op.ordinal()]++;
+        if (scope != null) {
+            scope.verbs[op.ordinal()]++;
+        }
+    }
+
+    void wire(long bytes, Counters scope) {
+        total.wireBytes += bytes;
+        if (scope != null) {
+            scope.wireBytes += bytes;
+        }
+    }
+
+    void roundTrip(Counters scope) {
+        total.roundTrips++;
+        if (scope != null) {
+            scope.roundTrips++;
+        }
+    }
+
+    void cpu(long nanos, Counters scope) {
+        total.cpuNanos += nanos;
+        if (scope != null) {
+            scope.cpuNanos += nanos;
+        }
+    }
+
+    void pm(long bytes, Counters scope) {
+        total.pmBytesWritten += bytes;
+        if (scope != null) {
+            scope.pmBytesWritten += bytes;
+        }
+    }
+
+    void crc(long bytes, Counters scope) {
+        total.crcBytes += bytes;
+        if (scope != null) {
+            scope.crcBytes += bytes;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.rdasuite.hwsim.fabric;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The nemesis of a simulated run (DESIGN §3, "Crashes and faults"): faults at chosen event indices, and
+ * CPU contention per node.
+ *
+ * @param faults         what happens, and when (event index)
+ * @param cpuHogs        node id → background processes competing for its cores
+ * @param stopOnPowerFailure end the run at the first power failure (crash exploration wants the frontier only)
+ * @param tornLines      let a dirty cache line be written back torn at 8-byte units, not only whole
+ */
+public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boolean stopOnPowerFailure, boolean tornLines) {
+    public static final FaultPlan NONE = new FaultPlan(List.of(), Map.of(), true, false);
+
+    public FaultPlan {
+        faults = List.copyOf(faults);
+        cpuHogs = new TreeMap<>(cpuHogs);
+    }
+
+    /** A plan with one more fault. */
+    public FaultPlan with(Fault fault) {
+        List<Fault> f = new ArrayList<>(faults);
+        f.add(fault);
+        return new FaultPlan(f, cpuHogs, stopOnPowerFailure, tornLines);
+    }
+
+    public FaultPlan withCpuHogs(int nodeId, int hogs) {
+        TreeMap<Integer, Integer> h = new TreeMap<>(cpuHogs);
+        h.put(nodeId, hogs);
+        return new FaultPlan(faults, h, stopOnPowerFailure, tornLines);
+    }
+
+    public FaultPlan withTornLines(boolean torn) {
+        return new FaultPlan(faults, cpuHogs, stopOnPowerFailure, torn);
+    }
+
+    public FaultPlan continuingAfterPowerFailure() {
+        return new FaultPlan(faults, cpuHogs, false, tornLines);
+    }
+
+    /**
+     * One fault.
+     *
+     * @param kind    what fails
+     * @param nodeId  which node
+     * @param atEvent the dispatched-event index it happens before
+     */
+    public record Fault(Kind kind, int nodeId, long atEvent) {
+        public enum Kind {
+            /** Power lost: in-domain state drains to media, the rest is lost (a crash frontier is recorded). */
+            POWER_FAILURE,
+            /**
+             * The node's process dies: PM keeps what was visible, DRAM and QPs are lost. On a client node this is
+             * a client crash: its posted writes still on the wire arrive only as far as their packets had left.
+             */
+            PROCESS_CRASH
+        }
+
+        public static Fault powerFailure(int nodeId, long atEvent) {
+            return new Fault(Kind.POWER_FAILURE, nodeId, atEvent);
+        }
+
+        public static Fault processCrash(int nodeId, long atEvent) {
+            return new Fault(Kind.PROCESS_CRASH, nodeId, atEvent);
+        }
+    }
+}

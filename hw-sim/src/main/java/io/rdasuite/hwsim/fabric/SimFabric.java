@@ -1,0 +1,302 @@
+package io.rdasuite.hwsim.fabric;
+
+import io.rdasuite.hwsim.engine.Engine;
+import io.rdasuite.hwsim.engine.Trace;
+import io.rdasuite.hwsim.engine.TraceKind;
+import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.PmImage;
+import io.rdasuite.hwsim.memory.SimRegion;
+import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.fabric.Clock;
+import io.rdasuite.store.fabric.Connection;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.QpOptions;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The simulated fabric (DESIGN §3): the SPI over the deterministic engine and the hardware model. Build
+ * one with {@link #builder()}, create nodes' regions, connections and actors, then {@link #run()} it from
+ * the driver thread. Same seed, same configuration and same program give a byte-identical trace.
+ */
+public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoCloseable {
+    final Engine engine;
+    final CostModel cost;
+    final Accounting accounting = new Accounting();
+    private final Transport transport;
+    private final boolean writeAtomicSupported;
+    private final FaultPlan faults;
+    private final List<SimNode> nodes = new ArrayList<>();
+    private final Map<Integer, SimRegion> regionsByRkey = new HashMap<>();
+    private final TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
+    private final TreeMap<Integer, PmImage> processCrashImages = new TreeMap<>();
+    private int nextRkey = 0x1000;
+    private int nextQpn = 1;
+    private final Clock fabricClock = new Clock() {
+        @Override
+        public long nowNanos() {
+            return engine.now();
+        }
+
+        @Override
+        public void chargeCpu(long nanos) {
+            throw new UnsupportedOperationException("charge CPU through a node's clock");
+        }
+
+        @Override
+        public void chargeCrc(long bytes) {
+            throw new UnsupportedOperationException("charge CRC through a node's clock");
+        }
+
+        @Override
+        public void sleepNanos(long nanos) {
+            engine.advance(nanos);
+        }
+
+        @Override
+        public OperationScope operation(String kind) {
+            throw new UnsupportedOperationException("open operations through a node's clock");
+        }
+    };
+
+    private SimFabric(Builder b) {
+        this.engine = new Engine(b.seed, new Trace(b.captureTrace, b.traceCaptureLimit), b.maxEvents);
+        this.cost = b.cost;
+        this.transport = b.transport;
+        this.writeAtomicSupported = b.writeAtomicSupported;
+        this.faults = b.faults;
+        for (int i = 0; i < b.configs.size(); i++) {
+            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i)));
+        }
+        for (Map.Entry<Integer, Integer> hog : faults.cpuHogs().entrySet()) {
+            nodes.get(hog.getKey()).setCpuHogs(hog.getValue());
+        }
+        for (FaultPlan.Fault f : faults.faults()) {
+            if (f.nodeId() < 0 || f.nodeId() >= nodes.size()) {
+                throw new IllegalArgumentException("fault on node " + f.nodeId() + " but there are " + nodes.size() + " nodes");
+            }
+            engine.atEvent(f.atEvent(), () -> inject(f));
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private void inject(FaultPlan.Fault f) {
+        SimNode node = nodes.get(f.nodeId());
+        if (!node.isUp()) {
+            return;
+        }
+        switch (f.kind()) {
+            case POWER_FAILURE -> {
+                powerFailure(f.nodeId());
+                if (faults.stopOnPowerFailure()) {
+                    engine.requestStop();
+                }
+            }
+            case PROCESS_CRASH -> processCrash(f.nodeId());
+        }
+    }
+
+    /** Cuts a node's power now; the frontier of post-crash images is returned and kept. */
+    public CrashFrontier powerFailure(int nodeId) {
+        CrashFrontier f = nodes.get(nodeId).powerFailure(faults.tornLines());
+        frontiers.put(nodeId, f);
+        return f;
+    }
+
+    /** Kills a node's process now; the PM image it leaves is returned and kept. */
+    public PmImage processCrash(int nodeId) {
+        PmImage image = nodes.get(nodeId).processCrash();
+        processCrashImages.put(nodeId, image);
+        return image;
+    }
+
+    /** The frontier recorded when {@code nodeId} lost power, or null. */
+    public CrashFrontier frontier(int nodeId) {
+        return frontiers.get(nodeId);
+    }
+
+    /** The PM image left when {@code nodeId}'s process crashed, or null. */
+    public PmImage processCrashImage(int nodeId) {
+        return processCrashImages.get(nodeId);
+    }
+
+    public Engine.RunStatus run() {
+        return engine.run();
+    }
+
+    public Engine.RunStatus runUntil(long timeNanos) {
+        return engine.runUntil(timeNanos);
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    public Trace trace() {
+        return engine.trace();
+    }
+
+    public Accounting accounting() {
+        return accounting;
+    }
+
+    public CostModel cost() {
+        return cost;
+    }
+
+    @Override
+    public SimNode node(int id) {
+        if (id < 0 || id >= nodes.size()) {
+            throw new IllegalArgumentException("no node " + id + "; nodes are 0.." + (nodes.size() - 1));
+        }
+        return nodes.get(id);
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    @Override
+    public Connection connect(Node requester, Node responder, QpOptions options) {
+        SimNode a = (SimNode) requester;
+        SimNode b = (SimNode) responder;
+        if (a == b) {
+            throw new IllegalArgumentException("loopback connections are not modelled; connect two nodes");
+        }
+        SimQueuePair qa = new SimQueuePair(a, nextQpn++, options);
+        SimQueuePair qb = new SimQueuePair(b, nextQpn++, options);
+        qa.peer = qb;
+        qb.peer = qa;
+        a.addQueuePair(qa);
+        b.addQueuePair(qb);
+        if (!a.isUp() || !b.isUp()) {
+            qa.broken = true;
+            qb.broken = true;
+        }
+        return new Connection(qa, qb);
+    }
+
+    @Override
+    public Transport transport() {
+        return transport;
+    }
+
+    @Override
+    public FlushSupport flushSupport() {
+        return FlushSupport.NATIVE;
+    }
+
+    @Override
+    public boolean supports(Opcode opcode) {
+        return opcode != Opcode.WRITE_ATOMIC || writeAtomicSupported;
+    }
+
+    @Override
+    public Clock clock() {
+        return fabricClock;
+    }
+
+    void traceNote(TraceKind kind, int nodeId, long argument) {
+        engine.note(kind, nodeId, argument);
+    }
+
+    int nextRkey() {
+        return nextRkey++;
+    }
+
+    void registerRkey(int rkey, SimRegion region) {
+        regionsByRkey.put(rkey, region);
+    }
+
+    SimRegion regionByRkey(int rkey) {
+        return regionsByRkey.get(rkey);
+    }
+
+    /** Kills the remaining actors. */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    /** Configures a simulated fabric. */
+    public static final class Builder {
+        private long seed = 1;
+        private Transport transport = Transport.IB;
+        private CostModel cost = CostModel.defaults();
+        private final List<ServerConfig> configs = new ArrayList<>();
+        private final Map<Integer, PmImage> restore = new HashMap<>();
+        private FaultPlan faults = FaultPlan.NONE;
+        private boolean captureTrace;
+        private int traceCaptureLimit = 1_000_000;
+        private long maxEvents = 50_000_000L;
+        private boolean writeAtomicSupported = true;
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = Objects.requireNonNull(transport);
+            return this;
+        }
+
+        public Builder cost(CostModel cost) {
+            this.cost = Objects.requireNonNull(cost);
+            return this;
+        }
+
+        /** Adds a node running under {@code config}; nodes are numbered from 0 in the order added. */
+        public Builder node(ServerConfig config) {
+            configs.add(Objects.requireNonNull(config));
+            return this;
+        }
+
+        /** Starts node {@code nodeId}'s PM regions from {@code image} (a restart after a crash). */
+        public Builder restore(int nodeId, PmImage image) {
+            restore.put(nodeId, image);
+            return this;
+        }
+
+        public Builder faults(FaultPlan plan) {
+            this.faults = Objects.requireNonNull(plan);
+            return this;
+        }
+
+        /** Keep the trace's records (not only its digest), up to {@code limit}. */
+        public Builder captureTrace(int limit) {
+            this.captureTrace = true;
+            this.traceCaptureLimit = limit;
+            return this;
+        }
+
+        public Builder maxEvents(long maxEvents) {
+            this.maxEvents = maxEvents;
+            return this;
+        }
+
+        /** Model today's NICs, which have no WRITE_ATOMIC (it then completes with UNSUPPORTED_OPERATION). */
+        public Builder writeAtomicSupported(boolean supported) {
+            this.writeAtomicSupported = supported;
+            return this;
+        }
+
+        public SimFabric build() {
+            if (configs.isEmpty()) {
+                throw new IllegalStateException("a fabric needs at least one node");
+            }
+            return new SimFabric(this);
+        }
+    }
+}

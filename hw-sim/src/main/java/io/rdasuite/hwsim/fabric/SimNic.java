@@ -1,0 +1,329 @@
+package io.rdasuite.hwsim.fabric;
+
+import io.rdasuite.hwsim.engine.Engine;
+import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.Route;
+import io.rdasuite.hwsim.memory.SimRegion;
+import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.fabric.CompletionStatus;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.Received;
+import io.rdasuite.store.fabric.Transport;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One node's RDMA NIC and the inbound path behind it (paper 003 Fig. 1): requester NIC → link → responder
+ * NIC buffers → PCIe/IIO → LLC (DDIO) or memory controller → PM. Each shared stage is a FIFO resource
+ * with a busy-until time, so throughput saturates where it should.
+ *
+ * <p>Ordering (paper 003 §2): inbound posted writes wait in one FIFO ({@link #inbound}) and are placed
+ * strictly in arrival order. A non-posted operation waits until every update that arrived before it was
+ * placed and every earlier non-posted operation of its queue pair finished; posted writes behind it are
+ * not held back, so they may be placed before it executes.
+ */
+final class SimNic {
+    private final SimNode node;
+    private final Engine engine;
+    private final CostModel cost;
+    private final SplittableRandom jitter;
+
+    private long txFreeAt;
+    private long portFreeAt;
+    private long pcieFreeAt;
+    private long pmFreeAt;
+    private long lastPlaceAt;
+    /** Posted updates that reached this NIC and are not yet placed: outside the domain unless WSP. */
+    private final ArrayDeque<Message> inbound = new ArrayDeque<>();
+    private long arrivedSeq;
+    private long placedSeq;
+    private final List<SimQueuePair> waitingForPlacement = new ArrayList<>();
+
+    SimNic(SimNode node) {
+        this.node = node;
+        this.engine = node.fabric.engine;
+        this.cost = node.fabric.cost;
+        this.jitter = engine.random("nic-jitter-" + node.id());
+    }
+
+    // ---- requester side -------------------------------------------------------------------------------
+
+    /** The NIC takes a request off the send queue and puts it on the wire. */
+    void transmit(Message m) {
+        long now = engine.now();
+        long start = Math.max(now, txFreeAt);
+        txFreeAt = start + cost.nicServiceNs();
+        long leave = start + cost.nicTxLatencyNs();
+        int payload = switch (m.opcode) {
+            case WRITE, WRITE_IMM, SEND -> m.lengthBytes;
+            case CAS, FAA, WRITE_ATOMIC -> 28; // AtomicETH
+            case READ, FLUSH -> 16; // RETH
+        };
+        int packets = Math.max(1, (payload + cost.mtuBytes() - 1) / cost.mtuBytes());
+        long wireBytes = payload + (long) packets * cost.headerBytes();
+        node.fabric.accounting.wire(wireBytes, m.scope);
+        long serialization = cost.serializationNs(wireBytes);
+        long portStart = Math.max(leave, portFreeAt);
+        portFreeAt = portStart + serialization;
+        m.portStartNs = portStart;
+        m.packets = packets;
+        m.perPacketNs = Math.max(1, serialization / packets);
+        engine.schedule(m, portStart + serialization + cost.linkLatencyNs());
+        if (m.opcode.isPosted() && m.request.signaled() && node.fabric.transport() == Transport.IWARP) {
+            // iWARP: the completion only says the request reached the requester's transport (paper 003 §3.2).
+            engine.schedule(new CompletionEvent(m, CompletionStatus.SUCCESS, false), leave + cost.completionNs());
+        }
+    }
+
+    // ---- responder side -------------------------------------------------------------------------------
+
+    /** A request fully arrived at this (responder) NIC. */
+    void arrive(Message m) {
+        SimQueuePair responder = m.requester.peer;
+        if (!node.isUp() || responder.broken) {
+            return;
+        }
+        if (!m.requester.node.isUp()) {
+            // The requester crashed mid-transmission: only the packets that left before the crash arrive.
+            long sent = (m.requester.node.downSinceNs() - m.portStartNs) / m.perPacketNs;
+            int delivered = (int) Math.max(0, Math.min(m.packets, sent));
+            if (delivered == 0 || !(m.opcode == Opcode.WRITE || m.opcode == Opcode.WRITE_IMM)) {
+                return;
+            }
+            m.lengthBytes = Math.min(m.lengthBytes, delivered * cost.mtuBytes());
+            m.truncated = true;
+        }
+        if (m.opcode != Opcode.SEND && m.opcode != Opcode.FLUSH && !resolveTarget(m)) {
+            respond(m, CompletionStatus.REMOTE_ACCESS_ERROR, 0);
+            return;
+        }
+        if (m.opcode.isPosted()) {
+            if (!responder.receiveNotReady.isEmpty() || (m.opcode.consumesReceive() && !m.truncated && responder.receiveQueue.isEmpty())) {
+                responder.receiveNotReady.add(m); // receiver not ready: held (and the QP's later posted ops behind it)
+                return;
+            }
+            accept(m, responder);
+        } else {
+            m.mustFollowSeq = arrivedSeq;
+            responder.nonPosted.add(m);
+            tryExecute(responder);
+        }
+    }
+
+    private boolean resolveTarget(Message m) {
+        long address = m.request.remoteAddress();
+        SimRegion region = node.regionByRkey(m.request.rkey());
+        if (region == null || !region.region.contains(address, m.lengthBytes)) {
+            return false;
+        }
+        m.target = region;
+        m.targetOffset = address - region.region.baseAddress();
+        return true;
+    }
+
+    /** A receive was posted: requests held for lack of one may proceed, in order. */
+    void receivePosted(SimQueuePair responder) {
+        while (!responder.receiveNotReady.isEmpty()) {
+            Message m = responder.receiveNotReady.peek();
+            if (m.opcode.consumesReceive() && !m.truncated && responder.receiveQueue.isEmpty()) {
+                return;
+            }
+            responder.receiveNotReady.poll();
+            accept(m, responder);
+        }
+    }
+
+    private void accept(Message m, SimQueuePair responder) {
+        if (m.opcode.consumesReceive() && !m.truncated) {
+            ReceiveBuffer buffer = responder.receiveQueue.poll();
+            if (m.opcode == Opcode.SEND) {
+                if (m.lengthBytes > buffer.lengthBytes()) {
+                    respond(m, CompletionStatus.REMOTE_ACCESS_ERROR, 0);
+                    return;
+                }
+                m.target = buffer.region();
+                m.targetOffset = buffer.offsetBytes();
+            }
+            m.receiveBuffer = buffer;
+        }
+        if (m.request.signaled() && !m.truncated && node.fabric.transport() == Transport.IB) {
+            // IB/RoCE: the ack leaves once this NIC holds the request (paper 003 §3.1.3).
+            respond(m, CompletionStatus.SUCCESS, 0);
+        }
+        enqueuePlacement(m);
+    }
+
+    private void enqueuePlacement(Message m) {
+        long now = engine.now();
+        long start = Math.max(now, pcieFreeAt);
+        pcieFreeAt = start + cost.pcieOccupancyNs(m.lengthBytes);
+        long placeAt = start + cost.pcieWriteNs();
+        if (!node.config().ddio() && m.target.isPm()) {
+            long pmStart = Math.max(placeAt, pmFreeAt);
+            pmFreeAt = pmStart + cost.pmOccupancyNs(m.lengthBytes);
+            placeAt = pmStart + cost.pmExtraWriteNs();
+        }
+        placeAt = Math.max(placeAt, lastPlaceAt + 1); // strictly increasing: the FIFO order survives tie-breaking
+        lastPlaceAt = placeAt;
+        m.placeSeq = ++arrivedSeq;
+        m.stage = Message.Stage.PLACE;
+        inbound.add(m);
+        engine.schedule(m, placeAt);
+    }
+
+    /** PCIe placed the FIFO's head into the memory hierarchy. */
+    void place(Message m) {
+        if (!node.isUp()) {
+            return;
+        }
+        Message head = inbound.poll();
+        if (head != m) {
+            throw new IllegalStateException("inbound FIFO out of order: placing " + m.id + " but head is " + (head == null ? "none" : head.id));
+        }
+        placedSeq = m.placeSeq;
+        if (m.target != null && m.lengthBytes > 0) {
+            m.target.write(m.targetOffset, m.payload, m.lengthBytes, route());
+            if (m.target.isPm()) {
+                node.fabric.accounting.pm(m.lengthBytes, m.scope);
+                node.cacheTouched();
+            }
+        }
+        if (m.receiveBuffer != null) {
+            ReceiveBuffer b = m.receiveBuffer;
+            int length = m.opcode == Opcode.SEND ? m.lengthBytes : 0;
+            int immediate = m.opcode == Opcode.WRITE_IMM ? m.request.immediate() : 0;
+            m.requester.peer.deliverReceive(new Received(m.opcode, CompletionStatus.SUCCESS, b.region().region, b.offsetBytes(), length, immediate));
+        }
+        if (!waitingForPlacement.isEmpty()) {
+            List<SimQueuePair> waiting = new ArrayList<>(waitingForPlacement);
+            waitingForPlacement.clear();
+            for (SimQueuePair qp : waiting) {
+                qp.waitingForPlacement = false;
+                tryExecute(qp);
+            }
+        }
+    }
+
+    private Route route() {
+        return node.config().ddio() ? Route.CACHE : Route.MEMORY_CONTROLLER;
+    }
+
+    /** Starts the queue pair's oldest non-posted operation once everything before it was placed. */
+    private void tryExecute(SimQueuePair qp) {
+        if (qp.nonPostedBusy || qp.nonPosted.isEmpty()) {
+            return;
+        }
+        Message m = qp.nonPosted.peek();
+        if (m.mustFollowSeq > placedSeq) {
+            if (!qp.waitingForPlacement) {
+                qp.waitingForPlacement = true;
+                waitingForPlacement.add(qp);
+            }
+            return;
+        }
+        qp.nonPostedBusy = true;
+        long duration = switch (m.opcode) {
+            case READ -> cost.pcieReadNs() + (m.target.isPm() ? cost.pmReadNs() : cost.dramReadNs()) + cost.pcieOccupancyNs(m.lengthBytes);
+            case FLUSH -> cost.pcieReadNs();
+            case CAS, FAA -> cost.pcieReadNs() + cost.nicAtomicExtraNs();
+            case WRITE_ATOMIC -> cost.pcieWriteNs() + (!node.config().ddio() && m.target.isPm() ? cost.pmExtraWriteNs() : 0);
+            default -> throw new IllegalStateException(m.opcode + " is posted");
+        };
+        duration += jitter.nextLong(cost.nonPostedJitterNs() + 1);
+        m.stage = Message.Stage.EXECUTE;
+        engine.schedule(m, engine.now() + duration);
+    }
+
+    /** A non-posted operation takes effect at the responder. */
+    void execute(Message m) {
+        SimQueuePair qp = m.requester.peer;
+        if (!node.isUp() || qp.broken) {
+            return;
+        }
+        qp.nonPosted.poll();
+        qp.nonPostedBusy = false;
+        int responseBytes = 0;
+        switch (m.opcode) {
+            case READ -> {
+                m.readData = new byte[m.lengthBytes];
+                m.target.read(m.targetOffset, MemorySegment.ofArray(m.readData));
+                responseBytes = m.lengthBytes;
+            }
+            case CAS -> {
+                m.result = m.target.read8(m.targetOffset);
+                if (m.result == m.request.compare()) {
+                    writeAtomic(m, m.request.operand());
+                }
+                responseBytes = 8;
+            }
+            case FAA -> {
+                m.result = m.target.read8(m.targetOffset);
+                writeAtomic(m, m.result + m.request.operand());
+                responseBytes = 8;
+            }
+            case WRITE_ATOMIC -> writeAtomic(m, m.request.operand());
+            case FLUSH -> { }
+            default -> throw new IllegalStateException(m.opcode + " is posted");
+        }
+        respond(m, CompletionStatus.SUCCESS, responseBytes);
+        tryExecute(qp);
+    }
+
+    private void writeAtomic(Message m, long value) {
+        m.target.write8(m.targetOffset, value, route());
+        if (m.target.isPm()) {
+            node.fabric.accounting.pm(8, m.scope);
+            node.cacheTouched();
+        }
+    }
+
+    /** Sends an ack or a response back to the requester; it completes there after the return trip. */
+    private void respond(Message m, CompletionStatus status, int responseBytes) {
+        int packets = Math.max(1, (responseBytes + cost.mtuBytes() - 1) / cost.mtuBytes());
+        long wireBytes = responseBytes + (long) packets * cost.headerBytes();
+        node.fabric.accounting.wire(wireBytes, m.scope);
+        long start = Math.max(engine.now(), portFreeAt);
+        long serialization = cost.serializationNs(wireBytes);
+        portFreeAt = start + serialization;
+        long at = start + serialization + cost.linkLatencyNs() + cost.completionNs();
+        boolean network = !(m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP);
+        if (m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP && status == CompletionStatus.SUCCESS) {
+            return; // iWARP completed it when it left the requester
+        }
+        engine.schedule(new CompletionEvent(m, status, network), at);
+    }
+
+    // ---- crashes --------------------------------------------------------------------------------------
+
+    /**
+     * Power failure: what the inbound FIFO holds either drains (WSP: NIC and PCIe buffers are in the
+     * domain) or is a volatile FIFO of which any prefix may have drained (placed into an in-domain stage).
+     * With DDIO in DMP, drained data would land in the volatile cache: it is lost.
+     */
+    void powerFailure(CrashFrontier.Builder frontier) {
+        boolean wsp = node.config().domain().includesNicBuffers();
+        boolean drainsIntoDomain = !node.config().ddio() || node.config().domain().includesCache();
+        for (Message m : inbound) {
+            if (m.target == null || !m.target.isPm() || m.lengthBytes == 0) {
+                continue;
+            }
+            if (wsp) {
+                m.target.write(m.targetOffset, m.payload, m.lengthBytes, Route.MEMORY_CONTROLLER);
+            } else if (drainsIntoDomain) {
+                frontier.fifo(m.target.region.name(), m.targetOffset, m.payload, m.lengthBytes);
+            }
+        }
+        inbound.clear();
+        waitingForPlacement.clear();
+    }
+
+    /** Process crash: the QPs are torn down; requests not yet placed are dropped. */
+    void processCrash() {
+        inbound.clear();
+        waitingForPlacement.clear();
+    }
+}

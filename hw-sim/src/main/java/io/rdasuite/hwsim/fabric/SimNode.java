@@ -1,0 +1,278 @@
+package io.rdasuite.hwsim.fabric;
+
+import io.rdasuite.hwsim.engine.Actor;
+import io.rdasuite.hwsim.engine.Engine;
+import io.rdasuite.hwsim.engine.Event;
+import io.rdasuite.hwsim.engine.TraceKind;
+import io.rdasuite.hwsim.memory.Cache;
+import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.PmImage;
+import io.rdasuite.hwsim.memory.SimRegion;
+import io.rdasuite.store.fabric.Clock;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.pm.LocalMemory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * A simulated machine: its regions, NIC, last-level cache and cores. Its threads are actors; CPU work
+ * occupies one of {@code coresPerNode} cores (slowed down by CPU-hog background processes when a fault
+ * plan adds them, for Nessie's shared-CPU experiment).
+ */
+public final class SimNode implements Node {
+    private static final long REGION_ALIGN = 4096;
+
+    final SimFabric fabric;
+    private final int id;
+    private final ServerConfig config;
+    final SimNic nic;
+    final Cache cache;
+    private final PmImage restoreFrom;
+    private final List<SimRegion> regions = new ArrayList<>();
+    private final TreeMap<String, SimRegion> byName = new TreeMap<>();
+    private final List<SimQueuePair> queuePairs = new ArrayList<>();
+    private final long[] coreFreeAt;
+    private final SimClock clock;
+    private final SplittableRandom evictionTimes;
+    private long nextAddress = 0x1000_0000L;
+    private boolean evictionScheduled;
+    private int cpuHogs;
+    private boolean up = true;
+    private long downSinceNs = Long.MAX_VALUE;
+
+    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom) {
+        this.fabric = fabric;
+        this.id = id;
+        this.config = config;
+        this.restoreFrom = restoreFrom;
+        this.cache = new Cache(fabric.engine.random("llc-" + id), fabric.cost.llcDirtyLines());
+        this.evictionTimes = fabric.engine.random("evict-" + id);
+        this.coreFreeAt = new long[fabric.cost.coresPerNode()];
+        this.clock = new SimClock(this);
+        this.nic = new SimNic(this);
+        this.nextAddress += (long) id << 36;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public ServerConfig config() {
+        return config;
+    }
+
+    @Override
+    public boolean isUp() {
+        return up;
+    }
+
+    long downSinceNs() {
+        return downSinceNs;
+    }
+
+    @Override
+    public MemoryRegion register(MemoryKind kind, String name, long lengthBytes) {
+        if (!up) {
+            throw new IllegalStateException("node " + id + " is down");
+        }
+        if (byName.containsKey(name)) {
+            throw new IllegalArgumentException("node " + id + " already has a region named '" + name + "'");
+        }
+        long length = (lengthBytes + 63) & ~63L;
+        int rkey = fabric.nextRkey();
+        MemoryRegion region = new MemoryRegion(id, name, kind, nextAddress, length, rkey);
+        nextAddress += (length + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN + REGION_ALIGN;
+        long[] restored = null;
+        if (kind == MemoryKind.PM && restoreFrom != null && restoreFrom.regions().containsKey(name)) {
+            restored = restoreFrom.units(name);
+            if ((long) restored.length * 8 != length) {
+                throw new IllegalArgumentException("region '" + name + "' restored with " + restored.length * 8L + " bytes, registered with " + length);
+            }
+        }
+        SimRegion sim = new SimRegion(region, cache, config.domain(), restored);
+        regions.add(sim);
+        byName.put(name, sim);
+        fabric.registerRkey(rkey, sim);
+        return region;
+    }
+
+    SimRegion regionOf(MemoryRegion region) {
+        SimRegion sim = byName.get(region.name());
+        if (sim == null || region.nodeId() != id || sim.region.rkey() != region.rkey()) {
+            throw new IllegalArgumentException("region " + region.name() + " is not a region of node " + id);
+        }
+        return sim;
+    }
+
+    SimRegion regionByRkey(int rkey) {
+        SimRegion r = fabric.regionByRkey(rkey);
+        return r != null && r.region.nodeId() == id ? r : null;
+    }
+
+    /** The simulated region behind a registered region (for tests and inspection). */
+    public SimRegion simRegion(String name) {
+        SimRegion r = byName.get(name);
+        if (r == null) {
+            throw new IllegalArgumentException("node " + id + " has no region '" + name + "'; it has " + byName.keySet());
+        }
+        return r;
+    }
+
+    @Override
+    public LocalMemory local(MemoryRegion region) {
+        return new SimLocalMemory(this, regionOf(region));
+    }
+
+    @Override
+    public void spawn(String name, Runnable body) {
+        spawnActor(name, false, body);
+    }
+
+    @Override
+    public void spawnDaemon(String name, Runnable body) {
+        spawnActor(name, true, body);
+    }
+
+    private void spawnActor(String name, boolean daemon, Runnable body) {
+        if (!up) {
+            throw new IllegalStateException("node " + id + " is down");
+        }
+        Actor a = fabric.engine.spawn(name, id, daemon, body);
+        a.attachment = new ThreadState();
+    }
+
+    @Override
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The calling actor, checked to belong to this node and to be alive. */
+    Actor checkCaller() {
+        Actor self = fabric.engine.self();
+        fabric.engine.checkAlive(self);
+        if (self.node() != id) {
+            throw new IllegalStateException("actor " + self + " used node " + id + "'s resources; use the local node's");
+        }
+        return self;
+    }
+
+    /** Occupies a core for {@code nanos} (scaled by CPU hogs) and advances the calling actor past it. */
+    void chargeCpu(Actor self, long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        long scaled = cpuHogs == 0 ? nanos : (long) Math.ceil(nanos * Math.max(1.0, (cpuHogs + 1.0) / coreFreeAt.length));
+        int core = 0;
+        for (int c = 1; c < coreFreeAt.length; c++) {
+            if (coreFreeAt[c] < coreFreeAt[core]) {
+                core = c;
+            }
+        }
+        Engine engine = fabric.engine;
+        long end = Math.max(engine.now(), coreFreeAt[core]) + scaled;
+        coreFreeAt[core] = end;
+        fabric.accounting.cpu(scaled, ((ThreadState) self.attachment).scope);
+        engine.advance(end - engine.now());
+    }
+
+    /** Background processes competing for this node's cores from now on. */
+    public void setCpuHogs(int hogs) {
+        if (hogs < 0) {
+            throw new IllegalArgumentException("negative CPU hogs: " + hogs);
+        }
+        this.cpuHogs = hogs;
+    }
+
+    void addQueuePair(SimQueuePair qp) {
+        queuePairs.add(qp);
+    }
+
+    /** Something may have dirtied a line: make sure natural eviction is running. */
+    void cacheTouched() {
+        if (!evictionScheduled && up && cache.dirtyLines() > 0) {
+            evictionScheduled = true;
+            fabric.engine.schedule(new EvictionEvent(), fabric.engine.now() + nextEvictionDelay());
+        }
+    }
+
+    private long nextEvictionDelay() {
+        double u = evictionTimes.nextDouble();
+        return 1 + (long) (-fabric.cost.evictionMeanNs() * Math.log(1.0 - u));
+    }
+
+    /** Power failure: returns every post-crash PM image the hardware allows. */
+    CrashFrontier powerFailure(boolean tornLines) {
+        CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
+        for (SimRegion r : byName.values()) {
+            if (r.isPm()) {
+                frontier.base(r.region.name(), r.mediaUnits());
+            }
+        }
+        nic.powerFailure(frontier);
+        cache.addTo(frontier);
+        goDown();
+        return frontier.build();
+    }
+
+    /** Process crash: PM keeps what was visible (caches stay powered and coherent), DRAM is lost. */
+    PmImage processCrash() {
+        TreeMap<String, long[]> pm = new TreeMap<>();
+        for (SimRegion r : byName.values()) {
+            if (r.isPm()) {
+                pm.put(r.region.name(), r.visibleCopy());
+            }
+        }
+        nic.processCrash();
+        goDown();
+        return new PmImage(id, pm);
+    }
+
+    private void goDown() {
+        up = false;
+        downSinceNs = fabric.engine.now();
+        for (Actor a : fabric.engine.actors()) {
+            if (a.node() == id) {
+                fabric.engine.kill(a);
+            }
+        }
+        for (SimQueuePair qp : queuePairs) {
+            qp.broken = true;
+            qp.peer.breakConnection();
+        }
+    }
+
+    /** Natural eviction of one seeded-random dirty line (DESIGN §3). */
+    private final class EvictionEvent extends Event {
+        @Override
+        protected void fire() {
+            evictionScheduled = false;
+            if (!up) {
+                return;
+            }
+            cache.evictRandom();
+            cacheTouched();
+        }
+
+        @Override
+        protected TraceKind kind() {
+            return TraceKind.EVICT;
+        }
+
+        @Override
+        protected int nodeId() {
+            return id;
+        }
+
+        @Override
+        protected long traceArgument() {
+            return cache.dirtyLines();
+        }
+    }
+}

@@ -1,0 +1,315 @@
+package io.rdasuite.hwsim.memory;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Every post-crash PM image a power failure at one instant allows (DESIGN §3, "The crash-state model").
+ *
+ * <p>The base is the media after everything inside the persistence domain drained. On top of it: one
+ * <em>slot</em> per dirty cache line outside the domain, whose options are the distinct versions the line
+ * held since it was last persistent (a line is written back whole; in torn-line mode each 8-byte unit is a
+ * slot of its own), and one FIFO of unit writes still in volatile NIC/PCIe buffers whose target lies in the
+ * domain once drained, of which any prefix may have drained. Options equal to the base collapse, and FIFO
+ * writes that change nothing are dropped, so equal images are counted once (up to the rare overlap of a FIFO
+ * write with a dirty line, which may count an image twice). Images are deltas over the base: nothing copies
+ * the whole image per state.
+ */
+public final class CrashFrontier {
+    private final int nodeId;
+    private final String[] names;
+    private final long[][] base;
+    private final Map<String, Integer> regionIndex;
+    private final int[] slotRegion;
+    private final long[] slotFirstUnit;
+    private final int[] slotUnits;
+    private final long[][] slotOptions;
+    private final int[] fifoRegion;
+    private final long[] fifoUnit;
+    private final long[] fifoValue;
+    private final long stateCount;
+
+    private CrashFrontier(Builder b) {
+        this.nodeId = b.nodeId;
+        this.names = b.names.toArray(String[]::new);
+        this.base = b.bases.toArray(long[][]::new);
+        this.regionIndex = b.regionIndex;
+        int n = b.slotRegion.size();
+        this.slotRegion = new int[n];
+        this.slotFirstUnit = new long[n];
+        this.slotUnits = new int[n];
+        this.slotOptions = new long[n][];
+        for (int i = 0; i < n; i++) {
+            slotRegion[i] = b.slotRegion.get(i);
+            slotFirstUnit[i] = b.slotFirstUnit.get(i);
+            slotUnits[i] = b.slotUnits.get(i);
+            slotOptions[i] = b.slotOptions.get(i);
+        }
+        int f = b.fifoUnit.size();
+        this.fifoRegion = new int[f];
+        this.fifoUnit = new long[f];
+        this.fifoValue = new long[f];
+        for (int i = 0; i < f; i++) {
+            fifoRegion[i] = b.fifoRegion.get(i);
+            fifoUnit[i] = b.fifoUnit.get(i);
+            fifoValue[i] = b.fifoValue.get(i);
+        }
+        long count = f + 1L;
+        for (int i = 0; i < n; i++) {
+            count = saturatingMultiply(count, options(i));
+        }
+        this.stateCount = count;
+    }
+
+    private static long saturatingMultiply(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    /** How many distinct images (Long.MAX_VALUE when it does not fit). */
+    public long stateCount() {
+        return stateCount;
+    }
+
+    /** Choice slots (dirty lines, or dirty units in torn-line mode). */
+    public int slots() {
+        return slotRegion.length;
+    }
+
+    /** Effective unit writes in the volatile FIFO (the FIFO has one more cut than this). */
+    public int fifoWrites() {
+        return fifoUnit.length;
+    }
+
+    public int options(int slot) {
+        return slotOptions[slot].length / slotUnits[slot];
+    }
+
+    /** The image where nothing outside the domain survived. */
+    public CrashImage oldest() {
+        return new CrashImage(this, new int[slots()], 0);
+    }
+
+    /** The image where everything in flight reached media. */
+    public CrashImage newest() {
+        int[] c = new int[slots()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = options(i) - 1;
+        }
+        return new CrashImage(this, c, fifoWrites());
+    }
+
+    /** The image with mixed-radix number {@code index} (slots first, the FIFO cut last). */
+    public CrashImage image(long index) {
+        if (index < 0 || index >= stateCount) {
+            throw new IndexOutOfBoundsException("image " + index + " of " + stateCount);
+        }
+        int[] c = new int[slots()];
+        for (int i = 0; i < c.length; i++) {
+            int o = options(i);
+            c[i] = (int) (index % o);
+            index /= o;
+        }
+        return new CrashImage(this, c, (int) index);
+    }
+
+    /** A seeded-random image, each slot and the cut chosen uniformly. */
+    public CrashImage sample(SplittableRandom random) {
+        int[] c = new int[slots()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = random.nextInt(options(i));
+        }
+        return new CrashImage(this, c, random.nextInt(fifoWrites() + 1));
+    }
+
+    /**
+     * All images when there are at most {@code bound}; otherwise {@code bound} distinct ones: the oldest,
+     * the newest and seeded samples.
+     */
+    public List<CrashImage> enumerate(long bound, long seed) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("bound must be positive: " + bound);
+        }
+        if (stateCount <= bound) {
+            List<CrashImage> all = new ArrayList<>((int) stateCount);
+            for (long i = 0; i < stateCount; i++) {
+                all.add(image(i));
+            }
+            return all;
+        }
+        LinkedHashSet<CrashImage> picked = new LinkedHashSet<>();
+        picked.add(oldest());
+        picked.add(newest());
+        SplittableRandom random = new SplittableRandom(seed);
+        for (long attempts = 0; picked.size() < bound && attempts < bound * 8; attempts++) {
+            picked.add(sample(random));
+        }
+        return List.copyOf(picked);
+    }
+
+    long unitValue(CrashImage image, String region, long unit) {
+        Integer r = regionIndex.get(region);
+        if (r == null) {
+            throw new IllegalArgumentException("no PM region '" + region + "' on node " + nodeId + "; it has " + regionIndex.keySet());
+        }
+        for (int i = image.fifoCut() - 1; i >= 0; i--) {
+            if (fifoRegion[i] == r && fifoUnit[i] == unit) {
+                return fifoValue[i];
+            }
+        }
+        for (int s = 0; s < slotRegion.length; s++) {
+            int choice = image.choices()[s];
+            if (choice != 0 && slotRegion[s] == r && unit >= slotFirstUnit[s] && unit < slotFirstUnit[s] + slotUnits[s]) {
+                return slotOptions[s][choice * slotUnits[s] + (int) (unit - slotFirstUnit[s])];
+            }
+        }
+        return base[r][(int) unit];
+    }
+
+    PmImage baseCopy() {
+        TreeMap<String, long[]> m = new TreeMap<>();
+        for (int i = 0; i < names.length; i++) {
+            m.put(names[i], base[i].clone());
+        }
+        return new PmImage(nodeId, m);
+    }
+
+    void apply(CrashImage image, PmImage target) {
+        long[][] units = new long[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            units[i] = target.units(names[i]);
+        }
+        for (int s = 0; s < slotRegion.length; s++) {
+            int choice = image.choices()[s];
+            if (choice != 0) {
+                System.arraycopy(slotOptions[s], choice * slotUnits[s], units[slotRegion[s]], (int) slotFirstUnit[s], slotUnits[s]);
+            }
+        }
+        for (int i = 0; i < image.fifoCut(); i++) {
+            units[fifoRegion[i]][(int) fifoUnit[i]] = fifoValue[i];
+        }
+    }
+
+    /** Builds a frontier from a dead node's state. */
+    public static Builder builder(int nodeId, boolean tornLines) {
+        return new Builder(nodeId, tornLines);
+    }
+
+    /** Collects the base, the dirty lines and the FIFO, in canonical order. */
+    public static final class Builder {
+        private final int nodeId;
+        private final boolean tornLines;
+        private final List<String> names = new ArrayList<>();
+        private final List<long[]> bases = new ArrayList<>();
+        private final Map<String, Integer> regionIndex = new HashMap<>();
+        private final List<Integer> slotRegion = new ArrayList<>();
+        private final List<Long> slotFirstUnit = new ArrayList<>();
+        private final List<Integer> slotUnits = new ArrayList<>();
+        private final List<long[]> slotOptions = new ArrayList<>();
+        private final List<Integer> fifoRegion = new ArrayList<>();
+        private final List<Long> fifoUnit = new ArrayList<>();
+        private final List<Long> fifoValue = new ArrayList<>();
+        private final Map<Long, Long> fifoWorking = new HashMap<>();
+
+        private Builder(int nodeId, boolean tornLines) {
+            this.nodeId = nodeId;
+            this.tornLines = tornLines;
+        }
+
+        /** Adds a PM region's media (after in-domain draining). Call in region-name order. */
+        public Builder base(String region, long[] media) {
+            regionIndex.put(region, names.size());
+            names.add(region);
+            bases.add(media);
+            return this;
+        }
+
+        /** Adds a dirty line's distinct versions (version 0 = media) as one slot, or one slot per unit when torn. */
+        Builder line(String region, DirtyLine line) {
+            int r = regionIndex.get(region);
+            long firstUnit = (long) line.line * DirtyLine.UNITS;
+            if (!tornLines) {
+                List<long[]> distinct = new ArrayList<>();
+                for (int v = 0; v < line.count; v++) {
+                    long[] version = Arrays.copyOfRange(line.versions, v * DirtyLine.UNITS, (v + 1) * DirtyLine.UNITS);
+                    if (distinct.stream().noneMatch(d -> Arrays.equals(d, version))) {
+                        distinct.add(version);
+                    }
+                }
+                if (distinct.size() > 1) {
+                    addSlot(r, firstUnit, DirtyLine.UNITS, distinct);
+                }
+                return this;
+            }
+            for (int u = 0; u < DirtyLine.UNITS; u++) {
+                List<long[]> distinct = new ArrayList<>();
+                for (int v = 0; v < line.count; v++) {
+                    long value = line.versions[v * DirtyLine.UNITS + u];
+                    if (distinct.stream().noneMatch(d -> d[0] == value)) {
+                        distinct.add(new long[] {value});
+                    }
+                }
+                if (distinct.size() > 1) {
+                    addSlot(r, firstUnit + u, 1, distinct);
+                }
+            }
+            return this;
+        }
+
+        private void addSlot(int region, long firstUnit, int units, List<long[]> options) {
+            long[] flat = new long[options.size() * units];
+            for (int i = 0; i < options.size(); i++) {
+                System.arraycopy(options.get(i), 0, flat, i * units, units);
+            }
+            slotRegion.add(region);
+            slotFirstUnit.add(firstUnit);
+            slotUnits.add(units);
+            slotOptions.add(flat);
+        }
+
+        /** Appends a write still in the volatile FIFO, in FIFO order, split into the unit writes it makes. */
+        public Builder fifo(String region, long offsetBytes, byte[] data, int length) {
+            Integer r = regionIndex.get(region);
+            if (r == null || length == 0) {
+                return this; // DRAM: nothing of it survives either way
+            }
+            long firstUnit = offsetBytes >>> 3;
+            long lastUnit = (offsetBytes + length - 1) >>> 3;
+            long[] scratch = new long[1];
+            MemorySegment unitBytes = MemorySegment.ofArray(scratch);
+            for (long u = firstUnit; u <= lastUnit; u++) {
+                long key = ((long) r << 40) | u;
+                long before = fifoWorking.getOrDefault(key, bases.get(r)[(int) u]);
+                scratch[0] = before;
+                long from = Math.max(offsetBytes, u * 8);
+                long to = Math.min(offsetBytes + length, u * 8 + 8);
+                MemorySegment.copy(data, (int) (from - offsetBytes), unitBytes, ValueLayout.JAVA_BYTE, from - u * 8, (int) (to - from));
+                long after = scratch[0];
+                if (after != before) {
+                    fifoWorking.put(key, after);
+                    fifoRegion.add(r);
+                    fifoUnit.add(u);
+                    fifoValue.add(after);
+                }
+            }
+            return this;
+        }
+
+        public CrashFrontier build() {
+            return new CrashFrontier(this);
+        }
+    }
+}

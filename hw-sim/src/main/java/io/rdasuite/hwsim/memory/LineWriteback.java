@@ -1,0 +1,17 @@
+package io.rdasuite.hwsim.memory;
+
+/**
+ * A clwb issued but not yet fenced: the line's content at the clwb, and how far its history had got.
+ * {@link SimRegion#completeWriteback} makes it persistent at the thread's next sfence.
+ */
+public final class LineWriteback {
+    final DirtyLine line;
+    final long[] content = new long[DirtyLine.UNITS];
+    final long asOf;
+
+    LineWriteback(DirtyLine line) {
+        this.line = line;
+        this.asOf = line.appended;
+        System.arraycopy(line.region.visible, line.line * DirtyLine.UNITS, content, 0, DirtyLine.UNITS);
+    }
+}

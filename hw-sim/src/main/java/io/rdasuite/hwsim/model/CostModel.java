@@ -1,0 +1,123 @@
+package io.rdasuite.hwsim.model;
+
+/**
+ * The simulator's timing parameters (DESIGN §3, "Timing"). The model is timing-approximate: it aims at
+ * the papers' ratios, not their testbeds. Every default names its source; "estimate" marks values chosen
+ * so that composed latencies match a figure the papers report.
+ *
+ * @param nicServiceNs        requester/responder NIC occupancy per work request (message rate ≈ 1/this).
+ *                            Estimate: ConnectX-4 class NICs sustain on the order of 100 M verbs/s.
+ * @param nicTxLatencyNs      doorbell, WQE fetch and payload DMA read at the requester NIC. Estimate chosen
+ *                            with the next two so that a signaled WRITE completes in ≈1.6 µs on IB, the WSP
+ *                            one-sided latency of paper 003 §4.3.
+ * @param linkLatencyNs       one-way wire + switch + responder NIC receive processing. Estimate (see above).
+ * @param completionNs        CQE write and the poll that finds it. Estimate (see above).
+ * @param linkGbps            link bandwidth: 100 Gb/s ConnectX-4/5 (paper 003 §4.2, paper 000 §6).
+ * @param mtuBytes            IB MTU, 4096 bytes.
+ * @param headerBytes         per-packet transport headers (IB LRH+BTH+RETH+ICRC+VCRC = 42 bytes).
+ * @param pcieWriteNs         posted DMA write through PCIe/IIO until placed in the LLC or the memory
+ *                            controller. Estimate: ~250 ns PCIe 3.0 write latency.
+ * @param pcieReadNs          non-posted PCIe read round trip (READ, FLUSH emulated by READ, atomics).
+ *                            Estimate chosen so that WRITE + FLUSH ≈ 1.33 × WRITE alone, the MHP vs WSP
+ *                            gap of paper 003 §4.3 ("25% reduction").
+ * @param pcieBytesPerNs      PCIe 3.0 x16 ≈ 15.75 GB/s.
+ * @param pmReadNs            PM read latency, 302 ns random 8-byte read (paper 002 §2.1, Table 2).
+ * @param pmExtraWriteNs      extra PM write latency over DRAM, 150 ns (paper 000 §6.1, after [27]).
+ * @param pmWriteBytesPerNs   PM write bandwidth, 13.2 GB/s for six Optane DIMMs (paper 002 §2.1).
+ * @param dramReadNs          DRAM read latency ≈ 60 ns (paper 002 §1).
+ * @param nicAtomicExtraNs    extra NIC time of CAS/FAA over a READ. Estimate: atomics are markedly slower
+ *                            than reads (paper 003 §2, citing Kalia et al. [19]).
+ * @param nonPostedJitterNs   seeded spread added to a non-posted operation's execution (PCIe arbitration);
+ *                            it is what lets a later posted write sometimes overtake an earlier READ.
+ * @param cpuPollNs           CPU time for a poll that finds a completion. Estimate.
+ * @param receiveDispatchNs   CPU time to pick up a received message and dispatch it (RPC handling).
+ *                            Estimate, in line with the ≈0.5 µs server-side handling RPC papers report.
+ * @param storeNsPerLine      CPU store of one cache line into the cache. Estimate.
+ * @param clwbNsPerLine       issuing one clwb. Estimate.
+ * @param sfenceNs            sfence that waits for pending write-backs to reach the memory controller:
+ *                            the extra PM write latency plus a memory-controller hop. Estimate.
+ * @param crcNsPer4KiB        CRC32 over 4 KiB, 4.4 µs (paper 001 §3).
+ * @param coresPerNode        server cores that actors compete for.
+ * @param llcDirtyLines       dirty PM lines the LLC holds before it evicts one (DDIO's share of a 25 MB
+ *                            LLC is ≈10%, paper 002 Table 2 gives the LLC size); scaled down for tests.
+ * @param evictionMeanNs      mean time between natural evictions of some dirty line. Estimate.
+ * @param transportTimeoutNs  how long a requester takes to notice a dead peer. Estimate.
+ */
+public record CostModel(
+        long nicServiceNs,
+        long nicTxLatencyNs,
+        long linkLatencyNs,
+        long completionNs,
+        double linkGbps,
+        int mtuBytes,
+        int headerBytes,
+        long pcieWriteNs,
+        long pcieReadNs,
+        double pcieBytesPerNs,
+        long pmReadNs,
+        long pmExtraWriteNs,
+        double pmWriteBytesPerNs,
+        long dramReadNs,
+        long nicAtomicExtraNs,
+        long nonPostedJitterNs,
+        long cpuPollNs,
+        long receiveDispatchNs,
+        long storeNsPerLine,
+        long clwbNsPerLine,
+        long sfenceNs,
+        long crcNsPer4KiB,
+        int coresPerNode,
+        int llcDirtyLines,
+        long evictionMeanNs,
+        long transportTimeoutNs) {
+
+    /** The defaults documented above. */
+    public static CostModel defaults() {
+        return new CostModel(
+                8, 500, 450, 150, 100.0, 4096, 42,
+                250, 250, 15.75,
+                302, 150, 13.2, 60,
+                300, 100,
+                100, 400, 5, 20, 250,
+                4400, 4, 40_000, 20_000, 10_000);
+    }
+
+    public CostModel {
+        if (mtuBytes < 256 || coresPerNode < 1 || llcDirtyLines < 1 || linkGbps <= 0 || pcieBytesPerNs <= 0 || pmWriteBytesPerNs <= 0) {
+            throw new IllegalArgumentException("cost model out of range: " + this);
+        }
+    }
+
+    /** Link bytes per nanosecond. */
+    public double linkBytesPerNs() {
+        return linkGbps / 8.0;
+    }
+
+    /** Nanoseconds to serialise {@code bytes} on the link, at least 1. */
+    public long serializationNs(long bytes) {
+        return Math.max(1, (long) Math.ceil(bytes / linkBytesPerNs()));
+    }
+
+    /** Nanoseconds PCIe is occupied by {@code bytes}, at least 1. */
+    public long pcieOccupancyNs(long bytes) {
+        return Math.max(1, (long) Math.ceil(bytes / pcieBytesPerNs));
+    }
+
+    /** Nanoseconds PM write bandwidth is occupied by {@code bytes}, at least 1. */
+    public long pmOccupancyNs(long bytes) {
+        return Math.max(1, (long) Math.ceil(bytes / pmWriteBytesPerNs));
+    }
+
+    /** CPU nanoseconds to CRC {@code bytes}. */
+    public long crcNs(long bytes) {
+        return (bytes * crcNsPer4KiB + 4095) / 4096;
+    }
+
+    /** A copy with the dirty-line capacity changed. */
+    public CostModel withLlcDirtyLines(int lines) {
+        return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
+                pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
+                nicAtomicExtraNs, nonPostedJitterNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
+                sfenceNs, crcNsPer4KiB, coresPerNode, lines, evictionMeanNs, transportTimeoutNs);
+    }
+}
