@@ -86,7 +86,7 @@ public final class Engine {
 
     /** Adds a trace record for something an actor did (a post, a local store); not a dispatched event. */
     public void note(TraceKind kind, int nodeId, long argument) {
-        trace.record(now, kind, nodeId, argument);
+        trace.record(dispatched, now, kind, nodeId, argument);
     }
 
     /** Queues {@code event} at {@code timeNanos} (not before now). */
@@ -146,7 +146,7 @@ public final class Engine {
             // Nothing else can happen before `until`: skip the queue, but count and trace it like a resume.
             now = until;
             dispatched++;
-            trace.record(now, TraceKind.ACTOR_ADVANCE, self.nodeId, self.id);
+            trace.record(dispatched - 1, now, TraceKind.ACTOR_ADVANCE, self.nodeId, self.id);
             return;
         }
         self.pending = true;
@@ -276,12 +276,16 @@ public final class Engine {
     /** Fires hardware events until an actor must run; returns it (the driver when the run is over). */
     private Actor dispatch(Actor self) {
         while (true) {
-            if (failure != null || stopRequested || (untilAllFinished && liveNonDaemon == 0) || queue.isEmpty()) {
+            if (failure != null || stopRequested) {
                 return driver;
             }
             if (dispatched == nextHookAt) {
+                // Before the termination checks, so that a fault at index == events-of-the-run still fires.
                 runHooks();
                 continue;
+            }
+            if ((untilAllFinished && liveNonDaemon == 0) || queue.isEmpty()) {
+                return driver;
             }
             if (dispatched >= maxEvents) {
                 failure = new IllegalStateException("event bound of " + maxEvents + " exceeded");
@@ -290,7 +294,7 @@ public final class Engine {
             Event event = queue.poll();
             now = queue.lastTime;
             dispatched++;
-            trace.record(now, event.kind(), event.nodeId(), event.traceArgument());
+            trace.record(dispatched - 1, now, event.kind(), event.nodeId(), event.traceArgument());
             if (event instanceof Actor actor) {
                 actor.pending = false;
                 if (actor.finished) {
@@ -310,7 +314,7 @@ public final class Engine {
     private void runHooks() {
         List<Runnable> due = hooks.pollFirstEntry().getValue();
         nextHookAt = hooks.isEmpty() ? Long.MAX_VALUE : hooks.firstKey();
-        trace.record(now, TraceKind.FAULT, -1, dispatched);
+        trace.record(dispatched, now, TraceKind.FAULT, -1, dispatched);
         for (Runnable hook : due) {
             try {
                 hook.run();

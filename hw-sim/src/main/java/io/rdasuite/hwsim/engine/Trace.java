@@ -10,7 +10,7 @@ import java.util.List;
  * keeps the records themselves, to print a counterexample's trace.
  */
 public final class Trace {
-    private static final int FIELDS = 4;
+    private static final int FIELDS = 5;
     private final boolean capture;
     private final int captureLimit;
     private long digest = 0x243F6A8885A308D3L;
@@ -28,7 +28,15 @@ public final class Trace {
         this.records = capture ? new long[FIELDS * 1024] : null;
     }
 
-    void record(long timeNanos, TraceKind kind, int nodeId, long argument) {
+    /** One captured record; {@code eventIndex} is the dispatched-event index (fault plans use it). */
+    public record Record(long eventIndex, long timeNanos, TraceKind kind, int nodeId, long argument) {
+        @Override
+        public String toString() {
+            return "e" + eventIndex + " t=" + timeNanos + "ns " + kind + " node=" + nodeId + " arg=" + Long.toHexString(argument);
+        }
+    }
+
+    void record(long eventIndex, long timeNanos, TraceKind kind, int nodeId, long argument) {
         long h = digest;
         h = fmix64(h ^ timeNanos);
         h = fmix64(h ^ ((long) kind.ordinal() << 32 | (nodeId & 0xffffffffL)));
@@ -44,6 +52,7 @@ public final class Trace {
             records[at + 1] = kind.ordinal();
             records[at + 2] = nodeId;
             records[at + 3] = argument;
+            records[at + 4] = eventIndex;
             captured++;
         }
     }
@@ -67,14 +76,19 @@ public final class Trace {
         return count;
     }
 
-    /** The captured records as text lines, {@code #index t=<ns> KIND node=<id> arg=<n>}. */
-    public List<String> lines() {
-        List<String> out = new ArrayList<>(captured);
+    /** The captured records, in order. */
+    public List<Record> records() {
+        List<Record> out = new ArrayList<>(captured);
         TraceKind[] kinds = TraceKind.values();
         for (int i = 0; i < captured; i++) {
             int at = i * FIELDS;
-            out.add("#" + i + " t=" + records[at] + " " + kinds[(int) records[at + 1]] + " node=" + records[at + 2] + " arg=" + records[at + 3]);
+            out.add(new Record(records[at + 4], records[at], kinds[(int) records[at + 1]], (int) records[at + 2], records[at + 3]));
         }
         return out;
+    }
+
+    /** The captured records as text lines. */
+    public List<String> lines() {
+        return records().stream().map(Record::toString).toList();
     }
 }
