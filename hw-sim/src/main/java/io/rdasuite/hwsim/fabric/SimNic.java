@@ -31,6 +31,7 @@ final class SimNic {
     private final Engine engine;
     private final CostModel cost;
     private final SplittableRandom jitter;
+    private final SplittableRandom stalls;
 
     private long txFreeAt;
     private long portFreeAt;
@@ -48,6 +49,7 @@ final class SimNic {
         this.engine = node.fabric.engine;
         this.cost = node.fabric.cost;
         this.jitter = engine.random("nic-jitter-" + node.id());
+        this.stalls = engine.random("pcie-stall-" + node.id());
     }
 
     // ---- requester side -------------------------------------------------------------------------------
@@ -166,6 +168,9 @@ final class SimNic {
             long pmStart = Math.max(placeAt, pmFreeAt);
             pmFreeAt = pmStart + cost.pmOccupancyNs(m.lengthBytes);
             placeAt = pmStart + cost.pmExtraWriteNs();
+        }
+        if (stalls.nextInt(100) < cost.placementStallPercent()) {
+            placeAt += 1 + stalls.nextLong(cost.placementStallMaxNs());
         }
         placeAt = Math.max(placeAt, lastPlaceAt + 1); // strictly increasing: the FIFO order survives tie-breaking
         lastPlaceAt = placeAt;

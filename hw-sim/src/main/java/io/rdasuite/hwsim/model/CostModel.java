@@ -29,6 +29,10 @@ package io.rdasuite.hwsim.model;
  *                            than reads (paper 003 §2, citing Kalia et al. [19]).
  * @param nonPostedJitterNs   seeded spread added to a non-posted operation's execution (PCIe arbitration);
  *                            it is what lets a later posted write sometimes overtake an earlier READ.
+ * @param placementStallPercent chance that an inbound write waits extra in the NIC/PCIe buffers (PCIe
+ *                            credits, congestion). Estimate; paper 003 §2: a completion does not mean the
+ *                            update left the NIC, so the model must let it linger past the completion.
+ * @param placementStallMaxNs the longest such extra wait (uniform in [1, this]). Estimate.
  * @param cpuPollNs           CPU time for a poll that finds a completion. Estimate.
  * @param receiveDispatchNs   CPU time to pick up a received message and dispatch it (RPC handling).
  *                            Estimate, in line with the ≈0.5 µs server-side handling RPC papers report.
@@ -60,6 +64,8 @@ public record CostModel(
         long dramReadNs,
         long nicAtomicExtraNs,
         long nonPostedJitterNs,
+        int placementStallPercent,
+        long placementStallMaxNs,
         long cpuPollNs,
         long receiveDispatchNs,
         long storeNsPerLine,
@@ -77,12 +83,15 @@ public record CostModel(
                 8, 500, 450, 150, 100.0, 4096, 42,
                 250, 250, 15.75,
                 302, 150, 13.2, 60,
-                300, 100,
+                300, 100, 10, 2000,
                 100, 400, 5, 20, 250,
                 4400, 4, 40_000, 20_000, 10_000);
     }
 
     public CostModel {
+        if (placementStallPercent < 0 || placementStallPercent > 100 || placementStallMaxNs < 1) {
+            throw new IllegalArgumentException("placement stall: percent in [0, 100], max at least 1 ns");
+        }
         if (mtuBytes < 256 || coresPerNode < 1 || llcDirtyLines < 1 || linkGbps <= 0 || pcieBytesPerNs <= 0 || pmWriteBytesPerNs <= 0) {
             throw new IllegalArgumentException("cost model out of range: " + this);
         }
@@ -117,7 +126,7 @@ public record CostModel(
     public CostModel withLlcDirtyLines(int lines) {
         return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
                 pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
-                nicAtomicExtraNs, nonPostedJitterNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
+                nicAtomicExtraNs, nonPostedJitterNs, placementStallPercent, placementStallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
                 sfenceNs, crcNsPer4KiB, coresPerNode, lines, evictionMeanNs, transportTimeoutNs);
     }
 }
