@@ -86,18 +86,26 @@ final class SimNic {
     /** A request fully arrived at this (responder) NIC. */
     void arrive(Message m) {
         SimQueuePair responder = m.requester.peer;
-        if (!node.isUp() || responder.broken) {
+        boolean requesterCrashed = !m.requester.node.isUp();
+        // A requester's crash breaks this QP at once, but packets already on the wire still arrive and are placed.
+        if (!node.isUp() || (responder.broken && !requesterCrashed)) {
             return;
         }
-        if (!m.requester.node.isUp()) {
-            // The requester crashed mid-transmission: only the packets that left before the crash arrive.
+        if (requesterCrashed) {
+            // The requester crashed: only the packets that left before the crash arrive. A posted request that left
+            // whole is a complete message (a WRITE_IMM or SEND still consumes its receive); one cut short is placed
+            // only as far as it got, and only for WRITE/WRITE_IMM. Non-posted requests are dropped (this QP broke).
             long sent = (m.requester.node.downSinceNs() - m.portStartNs) / m.perPacketNs;
             int delivered = (int) Math.max(0, Math.min(m.packets, sent));
-            if (delivered == 0 || !(m.opcode == Opcode.WRITE || m.opcode == Opcode.WRITE_IMM)) {
+            if (delivered < m.packets) {
+                if (delivered == 0 || !(m.opcode == Opcode.WRITE || m.opcode == Opcode.WRITE_IMM)) {
+                    return;
+                }
+                m.lengthBytes = Math.min(m.lengthBytes, delivered * cost.mtuBytes());
+                m.truncated = true;
+            } else if (!m.opcode.isPosted()) {
                 return;
             }
-            m.lengthBytes = Math.min(m.lengthBytes, delivered * cost.mtuBytes());
-            m.truncated = true;
         }
         if (m.opcode != Opcode.SEND && m.opcode != Opcode.FLUSH && !resolveTarget(m)) {
             respond(m, CompletionStatus.REMOTE_ACCESS_ERROR, 0);
