@@ -1,9 +1,22 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.AppendDurabilityCheck;
+import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Op;
+import io.rdasuite.crashsim.Program;
+import io.rdasuite.crashsim.Scenario;
+import io.rdasuite.crashsim.Shrinker;
+import io.rdasuite.crashsim.Subject;
+import io.rdasuite.crashsim.Violation;
+import io.rdasuite.crashsim.subjects.InPlaceSubject;
+import io.rdasuite.crashsim.subjects.RemoteLogSubject;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.persist.WriteMethod;
+import io.rdasuite.store.persist.Method;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipe;
+import io.rdasuite.store.persist.Recipes;
+import io.rdasuite.store.persist.UpdateKind;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,23 +24,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code rda check}: for each server configuration × transport, REMOTELOG singleton appends persisted by
- * paper 003 Table 2's WRITE recipe, under power failures at sampled events and every post-crash image the
- * simulator allows (bounded); beside it, the same appends with WRITE alone (no persistence step), which
- * should lose data everywhere except WSP on IB.
+ * {@code rda check}: REMOTELOG (paper 003 §4.1) under every configuration × transport × primary operation ×
+ * singleton/compound, each append persisted by the paper's recipe (Tables 2–3), explored under power
+ * failures: every crash point (bounded), every post-crash image (bounded), recovery, checks. Then the
+ * negative controls, which must be caught.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Check remote persistence under power failures, per server configuration (simulator).")
+        description = "Explore crash states of REMOTELOG under every server configuration and recipe (simulator).")
 final class CheckCommand implements Callable<Integer> {
+    static final Budget BASE_BUDGET = new Budget(150, 16);
+
     @Mixin
     CommonOptions common;
 
@@ -42,114 +56,147 @@ final class CheckCommand implements Callable<Integer> {
             description = "Transports: IB, IWARP (default: both).")
     List<Transport> transports;
 
-    @Option(names = "--appends", defaultValue = "6", description = "Log appends per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--op", split = ",", description = "Primary operations: ${COMPLETION-CANDIDATES} (default: all).")
+    List<PrimaryOp> ops;
+
+    @Option(names = "--update", split = ",", description = "Update kinds: ${COMPLETION-CANDIDATES} (default: both).")
+    List<UpdateKind> updates;
+
+    @Option(names = "--appends", defaultValue = "3", description = "Appends per run (default: ${DEFAULT-VALUE}).")
     int appends;
 
-    @Option(names = "--crash-points", defaultValue = "300",
-            description = "Crash points per run: every event when the run has fewer (default: ${DEFAULT-VALUE}).")
-    int crashPoints;
+    @Option(names = "--budget", defaultValue = "1.0",
+            description = "Scales crash points (150) and images per point (16) explored per cell (default: ${DEFAULT-VALUE}).")
+    double budget;
 
-    @Option(names = "--images", defaultValue = "64",
-            description = "Post-crash images per crash point: all when fewer (default: ${DEFAULT-VALUE}).")
-    int images;
-
-    @Option(names = "--timings", defaultValue = "4",
-            description = "Timing variants (seeds derived from --seed) per cell: NIC/PCIe stalls and jitter differ"
-                    + " (default: ${DEFAULT-VALUE}).")
-    int timings;
+    @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class,
+            description = "i/N: explore only the cells whose index is i modulo N; JSON results of all shards merge (default: ${DEFAULT-VALUE}).")
+    Cells.Shard shard;
 
     @Override
     public Integer call() {
-        List<ServerConfig> cs = configs == null ? ServerConfig.all() : configs;
-        List<Transport> ts = transports == null ? List.of(Transport.values()) : transports;
-        if (appends < 1 || crashPoints < 1 || images < 1 || timings < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--appends, --crash-points, --images and --timings must be positive");
+        if (appends < 1 || appends > 64 || !(budget > 0)) {
+            throw new ParameterException(spec.commandLine(), "--appends must be in 1..64 and --budget positive");
         }
+        Budget b = BASE_BUDGET.scaled(budget);
+        List<Cells.Cell> cells = Cells.select(configs, transports, ops, updates, shard);
         List<Map<String, Object>> rows = new ArrayList<>();
-        boolean allPassed = true;
         long wallStart = System.nanoTime();
-        try (ProgressBar bar = progress(cs.size() * ts.size())) {
-            for (ServerConfig c : cs) {
-                for (Transport t : ts) {
-                    WriteMethod paper = WriteMethod.forConfig(c, t);
-                    AppendDurabilityCheck.Result recipe = AppendDurabilityCheck.run(
-                            new AppendDurabilityCheck.Spec(c, t, paper, appends, crashPoints, images, timings, common.seed));
-                    AppendDurabilityCheck.Result alone = AppendDurabilityCheck.run(
-                            new AppendDurabilityCheck.Spec(c, t, WriteMethod.WRITE_ONLY, appends, crashPoints, images, timings, common.seed));
-                    allPassed &= recipe.passed();
-                    rows.add(row(recipe, alone));
-                    if (bar != null) {
-                        bar.step();
-                    }
-                }
+        long states = 0;
+        boolean pass = true;
+        try (ProgressBar bar = Progress.bar("check", cells.size() + 2, common.json)) {
+            for (Cells.Cell cell : cells) {
+                Recipe recipe = Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update());
+                Map<String, Object> row = explore(cell.index(), new RemoteLogSubject(recipe), cell.config(), cell.transport(), b, false);
+                states += (Long) row.get("crashStates");
+                pass &= row.get("verdict").equals("PASS");
+                rows.add(row);
+                Progress.step(bar);
             }
+            List<Map<String, Object>> controls = new ArrayList<>();
+            if (shard.index() == 0) {
+                ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
+                controls.add(explore(-1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
+                        dmp, Transport.IB, b, true));
+                Progress.step(bar);
+                ServerConfig mhp = ServerConfig.parse("MHP+NODDIO+DRAM-RQWRB");
+                controls.add(explore(-2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
+                        mhp, Transport.IB, b, true));
+                Progress.step(bar);
+            }
+            for (Map<String, Object> c : controls) {
+                states += (Long) c.get("crashStates");
+                pass &= c.get("verdict").equals("CAUGHT");
+            }
+            long wallNanos = System.nanoTime() - wallStart;
+            print(rows, controls, pass, states, wallNanos);
         }
-        long wallNanos = System.nanoTime() - wallStart;
+        return pass ? 0 : 1;
+    }
+
+    private Map<String, Object> explore(int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control) {
+        Program program = control && subject instanceof InPlaceSubject
+                ? Program.of(List.of(Op.put(1, 1), Op.put(1, 2))) : Program.sequentialPuts(appends);
+        Scenario scenario = new Scenario(subject.name(), config, transport, common.seed, program);
+        Explorer.Report r = Explorer.explore(subject, scenario, b);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("cell", index);
+        row.put("subject", subject.name());
+        row.put("config", config.name());
+        row.put("transport", transport.name());
+        if (subject instanceof RemoteLogSubject log) {
+            row.put("op", log.recipe().op().name());
+            row.put("update", log.recipe().update().label());
+            row.put("recipe", log.recipe().steps());
+        }
+        row.put("events", r.events());
+        row.put("crashPoints", r.crashPoints());
+        row.put("crashStates", r.crashStates());
+        row.put("violations", r.violatingStates());
+        row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
+        if (!r.passed()) {
+            Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
+            Map<String, Object> cx = new LinkedHashMap<>();
+            cx.put("invariant", shrunk.invariant());
+            cx.put("detail", shrunk.detail());
+            cx.put("operations", shrunk.scenario().program().size());
+            cx.put("crashEvent", shrunk.crashEvent());
+            cx.put("replay", shrunk.replayCommand());
+            cx.put("trace", shrunk.trace());
+            row.put("counterexample", cx);
+        }
+        return row;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void print(List<Map<String, Object>> rows, List<Map<String, Object>> controls, boolean pass, long states, long wallNanos) {
         PrintWriter out = spec.commandLine().getOut();
+        double perSecond = states / Math.max(1e-9, wallNanos / 1e9);
         if (common.json) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "check");
             doc.put("seed", common.seed);
-            doc.put("verdict", allPassed ? "PASS" : "FAIL");
+            doc.put("shard", shard.index() + "/" + shard.count());
+            doc.put("verdict", pass ? "PASS" : "FAIL");
+            doc.put("crashStates", states);
             doc.put("results", rows);
+            doc.put("controls", controls);
             doc.put("wallMillis", wallNanos / 1_000_000);
+            doc.put("statesPerSecond", Math.round(perSecond));
             out.println(Json.write(doc));
-        } else {
-            printTable(out, rows, allPassed, wallNanos);
+            out.flush();
+            return;
         }
-        out.flush();
-        return allPassed ? 0 : 1;
-    }
-
-    private ProgressBar progress(int cells) {
-        if (common.json || System.console() == null) {
-            return null;
-        }
-        return new ProgressBarBuilder().setTaskName("check").setInitialMax(cells).setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err)).build();
-    }
-
-    private static Map<String, Object> row(AppendDurabilityCheck.Result recipe, AppendDurabilityCheck.Result alone) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        AppendDurabilityCheck.Spec s = recipe.spec();
-        r.put("config", s.config().name());
-        r.put("transport", s.transport().name());
-        r.put("method", s.method().name());
-        r.put("recipe", s.method().steps());
-        r.put("oneSided", !s.method().twoSided());
-        r.put("verdict", recipe.passed() ? "PASS" : "FAIL");
-        r.put("events", recipe.events());
-        r.put("crashPoints", recipe.crashPoints());
-        r.put("crashStates", recipe.crashStates());
-        r.put("violations", recipe.violatingStates());
-        r.put("meanAppendNs", recipe.meanAppendNs());
-        r.put("firstViolation", recipe.firstViolation());
-        Map<String, Object> w = new LinkedHashMap<>();
-        w.put("crashStates", alone.crashStates());
-        w.put("violations", alone.violatingStates());
-        w.put("meanAppendNs", alone.meanAppendNs());
-        w.put("firstViolation", alone.firstViolation());
-        r.put("writeAlone", w);
-        return r;
-    }
-
-    @SuppressWarnings("unchecked")
-    private void printTable(PrintWriter out, List<Map<String, Object>> rows, boolean allPassed, long wallNanos) {
-        out.println("REMOTELOG singleton appends (" + appends + " x 64 B) under power failures; recipe = paper 003 Table 2, WRITE column");
-        out.printf("%-22s %-6s %-22s %7s %7s %5s %7s | %-22s%n", "CONFIG", "TRANS", "METHOD", "POINTS", "STATES", "VIOL", "VERDICT", "WRITE ALONE");
+        out.println("REMOTELOG appends (" + appends + " x 64 B) under power failures; recipes of paper 003 Tables 2-3");
+        out.printf("%-22s %-5s %-9s %-9s %-22s %6s %7s %5s %s%n", "CONFIG", "TRANS", "OP", "UPDATE", "METHOD", "POINTS", "STATES", "VIOL", "VERDICT");
         for (Map<String, Object> r : rows) {
-            Map<String, Object> w = (Map<String, Object>) r.get("writeAlone");
-            long lost = (Long) w.get("violations");
-            String alone = lost == 0 ? "no loss found" : "LOSES DATA (" + lost + "/" + w.get("crashStates") + " states)";
-            out.printf("%-22s %-6s %-22s %7d %7d %5d %7s | %-22s%n", r.get("config"), r.get("transport"), r.get("method"),
-                    r.get("crashPoints"), r.get("crashStates"), r.get("violations"), r.get("verdict"), alone);
+            String subject = (String) r.get("subject");
+            out.printf("%-22s %-5s %-9s %-9s %-22s %6d %7d %5d %s%n", r.get("config"), r.get("transport"), r.get("op"), r.get("update"),
+                    subject.substring(subject.lastIndexOf('/') + 1), r.get("crashPoints"), r.get("crashStates"), r.get("violations"), r.get("verdict"));
         }
-        for (Map<String, Object> r : rows) {
-            if (r.get("firstViolation") != null) {
-                out.println("FAIL " + r.get("config") + " " + r.get("transport") + ": " + r.get("firstViolation"));
+        if (!controls.isEmpty()) {
+            out.println("negative controls (each must be CAUGHT):");
+            for (Map<String, Object> c : controls) {
+                out.printf("  %-40s %-22s %7d states %5d violating  %s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
+                        c.get("violations"), c.get("verdict"));
             }
         }
-        out.printf("verdict: %s   (seed %d; reproduce with: rda check --seed %d; %.1f s)%n", allPassed ? "PASS" : "FAIL",
-                common.seed, common.seed, wallNanos / 1e9);
+        List<Map<String, Object>> all = new ArrayList<>(rows);
+        all.addAll(controls);
+        for (Map<String, Object> r : all) {
+            Map<String, Object> cx = (Map<String, Object>) r.get("counterexample");
+            if (cx != null) {
+                out.println("counterexample for " + r.get("subject") + " on " + r.get("config") + "/" + r.get("transport") + ": "
+                        + cx.get("invariant") + " - " + cx.get("detail"));
+                out.println("  shrunk to " + cx.get("operations") + " operation(s), power failure before event " + cx.get("crashEvent"));
+                for (String line : (List<String>) cx.get("trace")) {
+                    out.println("    " + line);
+                }
+                out.println("  " + cx.get("replay"));
+            }
+        }
+        out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", pass ? "PASS" : "FAIL", states,
+                wallNanos / 1e9, perSecond, common.seed, shard.index(), shard.count());
+        out.flush();
     }
 }

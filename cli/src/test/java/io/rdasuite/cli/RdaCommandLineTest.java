@@ -70,7 +70,8 @@ class RdaCommandLineTest {
 
     @Test
     void checkJsonIsIdenticalForTheSameSeed() throws Exception {
-        String[] args = {"check", "--json", "--seed", "5", "--config", "DMP+DDIO+PM-RQWRB,MHP+NODDIO+DRAM-RQWRB", "--timings", "1"};
+        String[] args = {"check", "--json", "--seed", "5", "--config", "DMP+DDIO+PM-RQWRB,MHP+NODDIO+DRAM-RQWRB", "--transport", "IB",
+                "--op", "WRITE", "--budget", "0.3"};
         Result first = rda(args);
         Result second = rda(args);
         assertThat(first.exitCode()).isZero();
@@ -78,7 +79,46 @@ class RdaCommandLineTest {
         assertThat(withoutWallClock(second.out())).isEqualTo(a);
         assertThat(a.get("results")).hasSize(4);
         assertThat(a.get("verdict").asText()).isEqualTo("PASS");
-        assertThat(a.get("results").get(0).get("writeAlone").get("violations").asLong()).as("WRITE alone loses data in DMP+DDIO").isPositive();
+        assertThat(a.get("controls")).allSatisfy(c -> assertThat(c.get("verdict").asText()).isEqualTo("CAUGHT"));
+    }
+
+    @Test
+    void shardsPartitionTheCellsAndTheirResultsMerge() throws Exception {
+        String[] base = {"check", "--json", "--config", "WSP+DDIO+PM-RQWRB", "--budget", "0.2"};
+        JsonNode whole = new ObjectMapper().readTree(rda(base).out());
+        List<Integer> merged = new ArrayList<>();
+        for (String shard : new String[] {"0/3", "1/3", "2/3"}) {
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.stream.Stream.of("--shard", shard)).toArray(String[]::new);
+            new ObjectMapper().readTree(rda(args).out()).get("results").forEach(r -> merged.add(r.get("cell").asInt()));
+        }
+        List<Integer> all = new ArrayList<>();
+        whole.get("results").forEach(r -> all.add(r.get("cell").asInt()));
+        assertThat(all).hasSize(12);
+        assertThat(merged).containsExactlyInAnyOrderElementsOf(all);
+    }
+
+    @Test
+    void badShardAndBadTokenGetClearErrors() {
+        Result shard = rda("check", "--shard", "3/3");
+        assertThat(shard.exitCode()).isEqualTo(2);
+        assertThat(shard.err()).contains("i/N with 0 <= i < N");
+        Result replay = rda("replay", "not-a-token");
+        assertThat(replay.exitCode()).isEqualTo(2);
+        assertThat(replay.err()).contains("malformed replay token");
+    }
+
+    @Test
+    void replayOfACheckCounterexampleReproducesIt() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(rda("check", "--json", "--config", "WSP+DDIO+PM-RQWRB", "--transport", "IB",
+                "--op", "SEND", "--update", "singleton", "--budget", "0.5").out());
+        JsonNode control = doc.get("controls").get(0).get("counterexample");
+        String token = control.get("replay").asText().substring("rda replay ".length());
+        Result replay = rda("replay", "--json", token);
+        assertThat(replay.exitCode()).isEqualTo(1);
+        JsonNode r = new ObjectMapper().readTree(replay.out());
+        assertThat(r.get("reproduced").asBoolean()).isTrue();
+        assertThat(r.get("detail").asText()).isEqualTo(control.get("detail").asText());
+        assertThat(r.get("trace")).isEqualTo(control.get("trace"));
     }
 
     @Test

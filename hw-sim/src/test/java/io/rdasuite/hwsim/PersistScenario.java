@@ -10,14 +10,17 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.fabric.WorkRequest;
-import io.rdasuite.store.persist.FlushResponder;
-import io.rdasuite.store.persist.PersistentWriter;
-import io.rdasuite.store.persist.WriteMethod;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipe;
+import io.rdasuite.store.persist.RemoteUpdater;
+import io.rdasuite.store.persist.Update;
+import io.rdasuite.store.persist.UpdateResponder;
+import java.util.List;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * One client writes a value into the server's PM with a {@link WriteMethod}, then keeps writing other data
+ * One client writes a value into the server's PM with a {@link Recipe}, then keeps writing other data
  * (into the same cache lines, never over the value) so that later events exist to crash at.
  */
 final class PersistScenario {
@@ -31,12 +34,12 @@ final class PersistScenario {
     long persistedAtEvent = -1;
     boolean persisted;
 
-    PersistScenario(long seed, ServerConfig config, Transport transport, WriteMethod method, int valueBytes, long offset,
+    PersistScenario(long seed, ServerConfig config, Transport transport, Recipe method, int valueBytes, long offset,
                     int laterWrites, FaultPlan faults) {
         this(seed, config, transport, method, valueBytes, offset, laterWrites, faults, false);
     }
 
-    PersistScenario(long seed, ServerConfig config, Transport transport, WriteMethod method, int valueBytes, long offset,
+    PersistScenario(long seed, ServerConfig config, Transport transport, Recipe method, int valueBytes, long offset,
                     int laterWrites, FaultPlan faults, boolean captureTrace) {
         SimFabric.Builder builder = SimFabric.builder().seed(seed).transport(transport).faults(faults).node(config).node(config);
         if (captureTrace) {
@@ -55,12 +58,12 @@ final class PersistScenario {
         Node client = fabric.node(1);
         MemoryRegion pm = server.register(MemoryKind.PM, REGION, REGION_BYTES);
         Connection conn = fabric.connect(client, server);
-        if (method.twoSided()) {
-            FlushResponder.start(server, conn.responder(), pm, "flusher");
+        if (method.method().needsResponderCpu() || method.op() != PrimaryOp.WRITE) {
+            UpdateResponder.start(server, conn.responder(), UpdateResponder.registerBuffers(server, "responder"), pm, "responder");
         }
-        PersistentWriter writer = new PersistentWriter(client, conn.requester(), method, "writer");
+        RemoteUpdater writer = new RemoteUpdater(client, conn.requester(), method, pm, "writer");
         client.spawn("client", () -> {
-            persisted = writer.write(MemorySegment.ofArray(value), pm.address(offset), pm.rkey());
+            persisted = writer.apply(List.of(new Update(pm.address(offset), pm.rkey(), MemorySegment.ofArray(value))));
             persistedAtEvent = fabric.engine().dispatched();
             laterTraffic(conn.requester(), pm, laterWrites);
         });

@@ -7,7 +7,11 @@ import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.persist.WriteMethod;
+import io.rdasuite.store.persist.Method;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipe;
+import io.rdasuite.store.persist.Recipes;
+import io.rdasuite.store.persist.UpdateKind;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -21,6 +25,9 @@ import net.jqwik.api.constraints.LongRange;
  * power failure at any later event loses it, whatever image the hardware leaves.
  */
 class PersistedWriteProperties {
+    private static final Recipe WRITE_ALONE = new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION);
+    private static final Recipe WRITE_FLUSH = new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.FLUSH);
+
     @Provide
     Arbitrary<ServerConfig> configs() {
         return Arbitraries.of(ServerConfig.all());
@@ -33,7 +40,7 @@ class PersistedWriteProperties {
             @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
             @ForAll @IntRange(min = 1, max = 40) int valueUnits,
             @ForAll @IntRange(min = 0, max = 100) int crashPercent) {
-        WriteMethod method = WriteMethod.forConfig(config, transport);
+        Recipe method = Recipes.paper(config, transport, PrimaryOp.WRITE, UpdateKind.SINGLETON);
         long offset = 64 + (seed % 24) * 8;
         PersistScenario dry = new PersistScenario(seed, config, transport, method, valueUnits * 8, offset, 24, FaultPlan.NONE);
         dry.fabric.run();

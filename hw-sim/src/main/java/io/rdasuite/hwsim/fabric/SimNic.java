@@ -207,7 +207,7 @@ final class SimNic {
         }
         if (m.receiveBuffer != null) {
             ReceiveBuffer b = m.receiveBuffer;
-            int length = m.opcode == Opcode.SEND ? m.lengthBytes : 0;
+            int length = m.lengthBytes; // SEND: the message; WRITE_IMM: the bytes written (ibverbs byte_len)
             int immediate = m.opcode == Opcode.WRITE_IMM ? m.request.immediate() : 0;
             m.requester.peer.deliverReceive(new Received(m.opcode, CompletionStatus.SUCCESS, b.region().region, b.offsetBytes(), length, immediate));
         }

@@ -126,6 +126,20 @@ public final class CrashFrontier {
         return new CrashImage(this, c, (int) index);
     }
 
+    /** The image with these choices (as {@link CrashImage#choices()} and {@link CrashImage#fifoCut()} report them). */
+    public CrashImage image(int[] choices, int fifoCut) {
+        if (choices.length != slots() || fifoCut < 0 || fifoCut > fifoWrites()) {
+            throw new IllegalArgumentException("image choice does not fit this frontier: " + choices.length + " slots (has "
+                    + slots() + "), cut " + fifoCut + " (has 0.." + fifoWrites() + ")");
+        }
+        for (int i = 0; i < choices.length; i++) {
+            if (choices[i] < 0 || choices[i] >= options(i)) {
+                throw new IllegalArgumentException("slot " + i + " has options 0.." + (options(i) - 1) + ", not " + choices[i]);
+            }
+        }
+        return new CrashImage(this, choices.clone(), fifoCut);
+    }
+
     /** A seeded-random image, each slot and the cut chosen uniformly. */
     public CrashImage sample(SplittableRandom random) {
         int[] c = new int[slots()];

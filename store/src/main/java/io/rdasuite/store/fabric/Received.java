@@ -8,7 +8,7 @@ package io.rdasuite.store.fabric;
  * @param status       success, or {@link CompletionStatus#CONNECTION_BROKEN} when the connection died
  * @param buffer       the region of the consumed receive buffer
  * @param offsetBytes  where in it the buffer starts
- * @param byteLength   the message length (0 for WRITE_IMM)
+ * @param byteLength   SEND: the message length; WRITE_IMM: the bytes the write placed (ibverbs {@code byte_len})
  * @param immediate    WRITE_IMM's immediate; 0 for SEND
  */
 public record Received(Opcode opcode, CompletionStatus status, MemoryRegion buffer, long offsetBytes, int byteLength, int immediate) {

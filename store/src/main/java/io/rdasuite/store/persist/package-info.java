@@ -1,6 +1,9 @@
 /**
- * Remote-persistence recipes (paper 003 §3.2–3.3, Tables 2 and 3): how a requester makes an RDMA update
- * persistent at a responder, per server configuration and transport. So far the singleton RDMA WRITE column
- * of Table 2; the WRITE_IMM and SEND columns and the compound recipes of Table 3 follow with REMOTELOG.
+ * Remote-persistence recipes (paper 003 §3.2–3.3, Tables 2 and 3): how a requester makes one update, or two
+ * ordered updates, persistent at a responder, per server configuration and transport. {@link
+ * io.rdasuite.store.persist.Recipes#paper} gives the paper's recipe for each of the 72 cells; {@link
+ * io.rdasuite.store.persist.RemoteUpdater} (requester) and {@link io.rdasuite.store.persist.UpdateResponder}
+ * (responder) carry any {@link io.rdasuite.store.persist.Recipe} out, including the wrong ones the taxonomy
+ * search tries.
  */
 package io.rdasuite.store.persist;

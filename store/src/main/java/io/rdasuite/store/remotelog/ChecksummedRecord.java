@@ -17,6 +17,11 @@ public final class ChecksummedRecord {
     private ChecksummedRecord() {
     }
 
+    /** The payload word {@code i} of record {@code sequence} (what {@link #encode} writes). */
+    public static long payloadWordOf(long sequence, long salt, int i) {
+        return payloadWord(sequence, salt, i);
+    }
+
     /** Encodes record {@code sequence} with a payload derived from {@code sequence} and {@code salt}. */
     public static MemorySegment encode(long sequence, long salt) {
         MemorySegment r = MemorySegment.ofArray(new long[BYTES / 8]);

@@ -1,0 +1,63 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Violation;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rda replay <token>}: re-runs one counterexample exactly and prints its trace and violation. */
+@Command(name = "replay", mixinStandardHelpOptions = true, description = "Reproduce a counterexample from its token.")
+final class ReplayCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda1.…).")
+    String token;
+
+    @Override
+    public Integer call() {
+        Violation v;
+        try {
+            v = Explorer.replay(token);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 2;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "replay");
+            doc.put("reproduced", v != null);
+            if (v != null) {
+                doc.put("subject", v.scenario().subject());
+                doc.put("config", v.scenario().config().name());
+                doc.put("transport", v.scenario().transport().name());
+                doc.put("crashEvent", v.crashEvent());
+                doc.put("invariant", v.invariant());
+                doc.put("detail", v.detail());
+                doc.put("trace", v.trace());
+            }
+            out.println(Json.write(doc));
+        } else if (v == null) {
+            out.println("no violation at this crash state: the checks pass (was the code fixed?)");
+        } else {
+            out.println(v.scenario().subject() + " on " + v.scenario().config() + "/" + v.scenario().transport() + ", seed " + v.scenario().seed()
+                    + ", power failure before event " + v.crashEvent());
+            v.trace().forEach(l -> out.println("  " + l));
+            out.println(v.invariant() + ": " + v.detail());
+        }
+        out.flush();
+        return v == null ? 0 : 1;
+    }
+}

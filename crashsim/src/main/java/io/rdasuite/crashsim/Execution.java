@@ -1,0 +1,89 @@
+package io.rdasuite.crashsim;
+
+import io.rdasuite.hwsim.fabric.FaultPlan;
+import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.CrashImage;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/** One simulated run of a scenario, optionally cut by a power failure of the server at a chosen event. */
+final class Execution {
+    final long events;
+    final CrashFrontier frontier;
+    final List<OpRecord> history;
+    final List<String> trace;
+
+    private Execution(long events, CrashFrontier frontier, List<OpRecord> history, List<String> trace) {
+        this.events = events;
+        this.frontier = frontier;
+        this.history = history;
+        this.trace = trace;
+    }
+
+    static SimFabric.Builder fabric(Scenario s) {
+        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).node(s.config());
+        for (int c = 0; c < s.program().clients().size(); c++) {
+            b.node(s.config());
+        }
+        return b;
+    }
+
+    /** Runs the scenario; {@code crashAt < 0} means no crash; {@code traceLines > 0} keeps that many last trace lines. */
+    static Execution run(Subject subject, Scenario s, long crashAt, int traceLines) {
+        SimFabric.Builder b = fabric(s);
+        if (crashAt >= 0) {
+            b.faults(FaultPlan.NONE.with(FaultPlan.Fault.powerFailure(0, crashAt)));
+        }
+        if (traceLines > 0) {
+            b.captureTrace(1_000_000);
+        }
+        List<List<OpRecord>> perClient = new ArrayList<>();
+        try (SimFabric fabric = b.build()) {
+            Subject.Deployment d = subject.deploy(fabric, s.program());
+            for (int c = 0; c < s.program().clients().size(); c++) {
+                List<OpRecord> records = new ArrayList<>();
+                perClient.add(records);
+                int client = c;
+                List<Op> ops = s.program().clients().get(c);
+                fabric.node(c + 1).spawn("client-" + c, () -> {
+                    for (Op op : ops) {
+                        long invoked = fabric.engine().dispatched();
+                        records.add(new OpRecord(client, op, invoked, -1, null));
+                        byte[] result = d.execute(client, op);
+                        if (result != null) {
+                            records.set(records.size() - 1, new OpRecord(client, op, invoked, fabric.engine().dispatched(),
+                                    op.kind() == Op.Kind.GET ? result : null));
+                        }
+                    }
+                });
+            }
+            fabric.run();
+            List<OpRecord> history = new ArrayList<>();
+            perClient.forEach(history::addAll);
+            history.sort(Comparator.comparingLong(OpRecord::invokeEvent).thenComparingInt(OpRecord::client));
+            List<String> trace = List.of();
+            if (traceLines > 0) {
+                List<String> all = fabric.trace().lines();
+                trace = List.copyOf(all.subList(Math.max(0, all.size() - traceLines), all.size()));
+            }
+            return new Execution(fabric.engine().dispatched(), fabric.frontier(0), history, trace);
+        }
+    }
+
+    /** Restarts the server from a post-crash image, recovers, and reads every key the program touched. */
+    static Observation observe(Subject subject, Scenario s, CrashImage image) {
+        SortedSet<Integer> keys = new TreeSet<>();
+        for (List<Op> ops : s.program().clients()) {
+            for (Op op : ops) {
+                keys.add(op.key());
+            }
+        }
+        try (SimFabric restarted = fabric(s).restore(0, image.materialize()).build()) {
+            return subject.recoverAndObserve(restarted, s.program(), keys);
+        }
+    }
+}

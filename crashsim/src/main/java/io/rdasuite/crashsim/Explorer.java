@@ -1,0 +1,137 @@
+package io.rdasuite.crashsim;
+
+import io.rdasuite.hwsim.memory.CrashImage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * Crash-state exploration (DESIGN §5): run a scenario, cut it by a power failure of the server at each
+ * chosen event, take each post-crash PM image the hardware model allows (bounded), restart, recover, read
+ * back, and check the subject's claims. Claimed properties that fail are violations (shrunk, with a replay
+ * token); unclaimed ones are findings.
+ */
+public final class Explorer {
+    /** Most violations (and findings) kept per report. */
+    private static final int KEPT = 8;
+
+    /**
+     * @param scenario        what was explored
+     * @param events          events of the crash-free run
+     * @param crashPoints     crash points explored
+     * @param crashStates     post-crash images checked
+     * @param violatingStates images where a claimed property failed
+     * @param findingStates   images where only an unclaimed property failed
+     * @param violations      the first violations found (unshrunk)
+     * @param findings        the first findings found
+     */
+    public record Report(Scenario scenario, long events, int crashPoints, long crashStates, long violatingStates, long findingStates,
+                         List<Violation> violations, List<Violation> findings) {
+        public boolean passed() {
+            return violatingStates == 0;
+        }
+    }
+
+    private Explorer() {
+    }
+
+    public static Report explore(Subject subject, Scenario scenario, Budget budget) {
+        return explore(subject, scenario, budget, false);
+    }
+
+    static Report explore(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
+        Execution dry = Execution.run(subject, scenario, -1, 0);
+        TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
+        long states = 0;
+        long violating = 0;
+        long findingStates = 0;
+        int explored = 0;
+        List<Violation> violations = new ArrayList<>();
+        List<Violation> findings = new ArrayList<>();
+        for (long point : points) {
+            explored++;
+            Execution run = Execution.run(subject, scenario, point, 0);
+            if (run.frontier == null) {
+                continue;
+            }
+            for (CrashImage image : run.frontier.enumerate(budget.imagesPerPoint(), scenario.seed() * 31 + point)) {
+                states++;
+                Observation observed = Execution.observe(subject, scenario, image);
+                boolean claimedFailed = false;
+                boolean unclaimedFailed = false;
+                for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+                    Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
+                    if (claimed(subject.claims(), f.invariant())) {
+                        claimedFailed = true;
+                        if (violations.size() < KEPT) {
+                            violations.add(v);
+                        }
+                    } else {
+                        unclaimedFailed = true;
+                        if (findings.size() < KEPT) {
+                            findings.add(v);
+                        }
+                    }
+                }
+                violating += claimedFailed ? 1 : 0;
+                findingStates += !claimedFailed && unclaimedFailed ? 1 : 0;
+                if (claimedFailed && stopAtFirstViolation) {
+                    return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings);
+                }
+            }
+        }
+        return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings);
+    }
+
+    static boolean claimed(Claims claims, String invariant) {
+        return switch (invariant) {
+            case Invariants.RDA -> claims.atomicPuts();
+            case Invariants.DURABILITY -> claims.durableAtAck();
+            case Invariants.MONOTONIC_READS -> claims.monotonicReads();
+            default -> true;
+        };
+    }
+
+    /** Every event when there are at most {@code budget} + 1; else the first, the last and seeded samples. */
+    static TreeSet<Long> crashPoints(Budget budget, long events, long seed) {
+        TreeSet<Long> points = new TreeSet<>();
+        if (events + 1 <= budget.crashPoints()) {
+            for (long e = 0; e <= events; e++) {
+                points.add(e);
+            }
+            return points;
+        }
+        points.add(0L);
+        points.add(events);
+        SplittableRandom random = new SplittableRandom(seed * 7919 + 17);
+        while (points.size() < budget.crashPoints()) {
+            points.add(random.nextLong(events + 1));
+        }
+        return points;
+    }
+
+    /**
+     * Replays a token: the same scenario, crash point and image. Returns the violation (or finding) with the
+     * trace before the crash, or null when the token's state now passes every check.
+     */
+    public static Violation replay(String token) {
+        ReplayToken.Decoded d = ReplayToken.decode(token);
+        Subject subject = Subjects.byName(d.scenario().subject());
+        return reproduce(subject, d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
+    }
+
+    /** Re-runs one crash point and image, with the trace; null when no check fails there. */
+    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
+        Execution run = Execution.run(subject, scenario, crashEvent, 40);
+        if (run.frontier == null) {
+            throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
+        }
+        CrashImage image = run.frontier.image(choices, fifoCut);
+        Observation observed = Execution.observe(subject, scenario, image);
+        for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+            return new Violation(scenario, crashEvent, choices, fifoCut, f.invariant(), f.detail(), run.trace);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,13 @@
+package io.rdasuite.crashsim;
+
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * What recovery plus the checking workload saw after a crash.
+ *
+ * @param values           key → the bytes read (absent keys are missing)
+ * @param structuralErrors the protocol's own integrity checks that failed
+ */
+public record Observation(SortedMap<Integer, byte[]> values, List<String> structuralErrors) {
+}

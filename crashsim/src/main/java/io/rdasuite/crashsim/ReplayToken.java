@@ -1,0 +1,61 @@
+package io.rdasuite.crashsim;
+
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * The one-line reproduction of a violation: {@code rda1.} followed by URL-safe base64 of
+ * {@code subject|config|transport|seed|program|crashEvent|choices|fifoCut}. Everything needed is in it; the
+ * simulator's determinism does the rest.
+ */
+public final class ReplayToken {
+    private static final String PREFIX = "rda1.";
+
+    /** A decoded token: the scenario, and which crash and image to replay. */
+    public record Decoded(Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
+    }
+
+    private ReplayToken() {
+    }
+
+    static String encode(Violation v) {
+        Scenario s = v.scenario();
+        String choices = String.join(".", Arrays.stream(v.choices()).mapToObj(Integer::toString).toList());
+        String body = String.join("|", s.subject(), s.config().name(), s.transport().name(), Long.toString(s.seed()),
+                s.program().encode(), Long.toString(v.crashEvent()), choices, Integer.toString(v.fifoCut()));
+        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Decodes a token; a malformed one is an {@link IllegalArgumentException} saying what is wrong. */
+    public static Decoded decode(String token) {
+        if (token == null || !token.startsWith(PREFIX)) {
+            throw malformed("it must start with '" + PREFIX + "'");
+        }
+        String body;
+        try {
+            body = new String(Base64.getUrlDecoder().decode(token.substring(PREFIX.length())), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw malformed("its body is not URL-safe base64");
+        }
+        List<String> f = Arrays.asList(body.split("\\|", -1));
+        if (f.size() != 8) {
+            throw malformed("it has " + f.size() + " fields, expected 8 (subject|config|transport|seed|program|crash|choices|cut)");
+        }
+        try {
+            Scenario scenario = new Scenario(f.get(0), ServerConfig.parse(f.get(1)), Transport.parse(f.get(2)), Long.parseLong(f.get(3)),
+                    Program.decode(f.get(4)));
+            int[] choices = f.get(6).isEmpty() ? new int[0] : Arrays.stream(f.get(6).split("\\.")).mapToInt(Integer::parseInt).toArray();
+            return new Decoded(scenario, Long.parseLong(f.get(5)), choices, Integer.parseInt(f.get(7)));
+        } catch (IllegalArgumentException e) {
+            throw malformed(e.getMessage());
+        }
+    }
+
+    private static IllegalArgumentException malformed(String why) {
+        return new IllegalArgumentException("malformed replay token: " + why + "; tokens come from 'rda check' or 'rda taxonomy' output");
+    }
+}

@@ -1,0 +1,60 @@
+package io.rdasuite.crashsim;
+
+/**
+ * Shrinks a violation (DESIGN §5): first the program, by dropping chunks of operations (halves, then
+ * quarters, … then single operations, ddmin-style) while exploration still finds the same invariant
+ * violated; then the crash point, by exploring the small program's crash points in order and keeping the
+ * earliest that violates it. The result carries the trace and replays from its token.
+ */
+public final class Shrinker {
+    private Shrinker() {
+    }
+
+    public static Violation shrink(Subject subject, Violation found, Budget budget) {
+        Scenario scenario = found.scenario();
+        String invariant = found.invariant();
+        Program program = scenario.program();
+        for (int chunk = Math.max(1, program.size() / 2); chunk >= 1; chunk /= 2) {
+            int start = 0;
+            while (start < program.size()) {
+                boolean[] drop = new boolean[program.size()];
+                for (int i = start; i < Math.min(program.size(), start + chunk); i++) {
+                    drop[i] = true;
+                }
+                Program smaller = program.without(drop);
+                if (smaller.size() > 0 && violates(subject, scenario.withProgram(smaller), invariant, budget)) {
+                    program = smaller;
+                } else {
+                    start += chunk;
+                }
+            }
+        }
+        return earliest(subject, scenario.withProgram(program), invariant, budget, found);
+    }
+
+    private static boolean violates(Subject subject, Scenario s, String invariant, Budget budget) {
+        Explorer.Report r = Explorer.explore(subject, s, budget, true);
+        return r.violations().stream().anyMatch(v -> v.invariant().equals(invariant));
+    }
+
+    /** The earliest crash point (then the first image) of the small program that violates the invariant. */
+    private static Violation earliest(Subject subject, Scenario s, String invariant, Budget budget, Violation fallback) {
+        Execution dry = Execution.run(subject, s, -1, 0);
+        for (long point : Explorer.crashPoints(budget, dry.events, s.seed())) {
+            Execution run = Execution.run(subject, s, point, 0);
+            if (run.frontier == null) {
+                continue;
+            }
+            for (var image : run.frontier.enumerate(budget.imagesPerPoint(), s.seed() * 31 + point)) {
+                Observation observed = Execution.observe(subject, s, image);
+                for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+                    if (f.invariant().equals(invariant)) {
+                        Violation v = Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut());
+                        return v != null ? v : fallback;
+                    }
+                }
+            }
+        }
+        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut());
+    }
+}
