@@ -40,7 +40,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Explore crash states of REMOTELOG under every server configuration and recipe (simulator).")
 final class CheckCommand implements Callable<Integer> {
-    static final Budget BASE_BUDGET = new Budget(150, 16);
+    static final Budget BASE_BUDGET = new Budget(150, 16, 4);
 
     @Mixin
     CommonOptions common;
@@ -66,7 +66,7 @@ final class CheckCommand implements Callable<Integer> {
     int appends;
 
     @Option(names = "--budget", defaultValue = "1.0",
-            description = "Scales crash points (150) and images per point (16) explored per cell (default: ${DEFAULT-VALUE}).")
+            description = "Scales crash points (150), images per point (16) and timings (4 seeds) explored per cell (default: ${DEFAULT-VALUE}).")
     double budget;
 
     @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class,

@@ -4,6 +4,7 @@ import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
+import io.rdasuite.hwsim.model.CostModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,8 +25,16 @@ final class Execution {
         this.trace = trace;
     }
 
+    /**
+     * Exploration runs under a timing nemesis: half of all inbound writes linger up to 3 µs in NIC/PCIe
+     * buffers (past their IB completion), non-posted operations jitter up to 400 ns, and a quarter of server
+     * CPU steps are followed by a preemption of up to 5 µs. All are timings the hardware and OS allow;
+     * making them frequent is what lets a few seeds reach the states that matter.
+     */
+    static final CostModel EXPLORATION_COST = CostModel.defaults().withTimingNemesis(50, 3000, 400, 25, 5000);
+
     static SimFabric.Builder fabric(Scenario s) {
-        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).node(s.config());
+        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(EXPLORATION_COST).node(s.config());
         for (int c = 0; c < s.program().clients().size(); c++) {
             b.node(s.config());
         }

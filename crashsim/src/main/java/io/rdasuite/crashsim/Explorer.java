@@ -41,6 +41,30 @@ public final class Explorer {
     }
 
     static Report explore(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
+        Report total = null;
+        for (int k = 0; k < budget.timings(); k++) {
+            Scenario timed = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
+                    scenario.program());
+            Report r = exploreOneTiming(subject, timed, budget, stopAtFirstViolation);
+            total = total == null ? r : merge(total, r);
+            if (stopAtFirstViolation && !r.passed()) {
+                break;
+            }
+        }
+        return new Report(scenario, total.events(), total.crashPoints(), total.crashStates(), total.violatingStates(), total.findingStates(),
+                total.violations(), total.findings());
+    }
+
+    private static Report merge(Report a, Report b) {
+        List<Violation> v = new ArrayList<>(a.violations());
+        b.violations().stream().limit(Math.max(0, KEPT - v.size())).forEach(v::add);
+        List<Violation> f = new ArrayList<>(a.findings());
+        b.findings().stream().limit(Math.max(0, KEPT - f.size())).forEach(f::add);
+        return new Report(a.scenario(), a.events() + b.events(), a.crashPoints() + b.crashPoints(), a.crashStates() + b.crashStates(),
+                a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f);
+    }
+
+    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
         Execution dry = Execution.run(subject, scenario, -1, 0);
         TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
         long states = 0;

@@ -38,7 +38,19 @@ public final class Shrinker {
     }
 
     /** The earliest crash point (then the first image) of the small program that violates the invariant. */
-    private static Violation earliest(Subject subject, Scenario s, String invariant, Budget budget, Violation fallback) {
+    private static Violation earliest(Subject subject, Scenario scenario, String invariant, Budget budget, Violation fallback) {
+        for (int k = 0; k < budget.timings(); k++) {
+            Scenario s = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
+                    scenario.program());
+            Violation v = earliestInTiming(subject, s, invariant, budget);
+            if (v != null) {
+                return v;
+            }
+        }
+        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut());
+    }
+
+    private static Violation earliestInTiming(Subject subject, Scenario s, String invariant, Budget budget) {
         Execution dry = Execution.run(subject, s, -1, 0);
         for (long point : Explorer.crashPoints(budget, dry.events, s.seed())) {
             Execution run = Execution.run(subject, s, point, 0);
@@ -49,12 +61,11 @@ public final class Shrinker {
                 Observation observed = Execution.observe(subject, s, image);
                 for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
                     if (f.invariant().equals(invariant)) {
-                        Violation v = Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut());
-                        return v != null ? v : fallback;
+                        return Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut());
                     }
                 }
             }
         }
-        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut());
+        return null;
     }
 }

@@ -39,6 +39,7 @@ public final class SimNode implements Node {
     private final long[] coreFreeAt;
     private final SimClock clock;
     private final SplittableRandom evictionTimes;
+    private final SplittableRandom preemptions;
     private long nextAddress = 0x1000_0000L;
     private boolean evictionScheduled;
     private int cpuHogs;
@@ -52,6 +53,7 @@ public final class SimNode implements Node {
         this.restoreFrom = restoreFrom;
         this.cache = new Cache(fabric.engine.random("llc-" + id), fabric.cost.llcDirtyLines());
         this.evictionTimes = fabric.engine.random("evict-" + id);
+        this.preemptions = fabric.engine.random("preempt-" + id);
         this.coreFreeAt = new long[fabric.cost.coresPerNode()];
         this.clock = new SimClock(this);
         this.nic = new SimNic(this);
@@ -179,7 +181,11 @@ public final class SimNode implements Node {
         long end = Math.max(engine.now(), coreFreeAt[core]) + scaled;
         coreFreeAt[core] = end;
         fabric.accounting.cpu(scaled, ((ThreadState) self.attachment).scope);
-        engine.advance(end - engine.now());
+        long preempted = 0;
+        if (fabric.cost.preemptionPercent() > 0 && preemptions.nextInt(100) < fabric.cost.preemptionPercent()) {
+            preempted = 1 + preemptions.nextLong(fabric.cost.preemptionMaxNs());
+        }
+        engine.advance(end + preempted - engine.now());
     }
 
     /** Background processes competing for this node's cores from now on. */

@@ -46,6 +46,9 @@ package io.rdasuite.hwsim.model;
  *                            LLC is ≈10%, paper 002 Table 2 gives the LLC size); scaled down for tests.
  * @param evictionMeanNs      mean time between natural evictions of some dirty line. Estimate.
  * @param transportTimeoutNs  how long a requester takes to notice a dead peer. Estimate.
+ * @param preemptionPercent   chance that a server thread's CPU work is followed by a preemption (0 by default:
+ *                            performance runs assume dedicated cores; crash exploration raises it).
+ * @param preemptionMaxNs     the longest preemption (uniform in [1, this]).
  */
 public record CostModel(
         long nicServiceNs,
@@ -75,7 +78,9 @@ public record CostModel(
         int coresPerNode,
         int llcDirtyLines,
         long evictionMeanNs,
-        long transportTimeoutNs) {
+        long transportTimeoutNs,
+        int preemptionPercent,
+        long preemptionMaxNs) {
 
     /** The defaults documented above. */
     public static CostModel defaults() {
@@ -85,10 +90,13 @@ public record CostModel(
                 302, 150, 13.2, 60,
                 300, 100, 10, 2000,
                 100, 400, 5, 20, 250,
-                4400, 4, 40_000, 20_000, 10_000);
+                4400, 4, 40_000, 20_000, 10_000, 0, 1);
     }
 
     public CostModel {
+        if (preemptionPercent < 0 || preemptionPercent > 100 || preemptionMaxNs < 1) {
+            throw new IllegalArgumentException("preemption: percent in [0, 100], max at least 1 ns");
+        }
         if (placementStallPercent < 0 || placementStallPercent > 100 || placementStallMaxNs < 1) {
             throw new IllegalArgumentException("placement stall: percent in [0, 100], max at least 1 ns");
         }
@@ -122,11 +130,23 @@ public record CostModel(
         return (bytes * crcNsPer4KiB + 4095) / 4096;
     }
 
+    /**
+     * A copy whose inbound writes stall more often and longer in the NIC/PCIe buffers, whose non-posted
+     * operations jitter more, and whose server threads get preempted: timing the hardware and the OS allow,
+     * made frequent so that crash exploration meets it (a timing nemesis). Not for performance figures.
+     */
+    public CostModel withTimingNemesis(int stallPercent, long stallMaxNs, long jitterNs, int preemptPercent, long preemptMaxNs) {
+        return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
+                pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
+                nicAtomicExtraNs, jitterNs, stallPercent, stallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
+                sfenceNs, crcNsPer4KiB, coresPerNode, llcDirtyLines, evictionMeanNs, transportTimeoutNs, preemptPercent, preemptMaxNs);
+    }
+
     /** A copy with the dirty-line capacity changed. */
     public CostModel withLlcDirtyLines(int lines) {
         return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
                 pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
                 nicAtomicExtraNs, nonPostedJitterNs, placementStallPercent, placementStallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
-                sfenceNs, crcNsPer4KiB, coresPerNode, lines, evictionMeanNs, transportTimeoutNs);
+                sfenceNs, crcNsPer4KiB, coresPerNode, lines, evictionMeanNs, transportTimeoutNs, preemptionPercent, preemptionMaxNs);
     }
 }

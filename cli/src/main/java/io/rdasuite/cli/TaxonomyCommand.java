@@ -1,0 +1,233 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.taxonomy.Taxonomy;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.PersistenceDomain;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.persist.Method;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipe;
+import io.rdasuite.store.persist.UpdateKind;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code rda taxonomy}: paper 003 Tables 2 and 3 regenerated from the model. Per cell, every candidate
+ * recipe is timed, then verified by crash exploration from the cheapest up; the table shows the cheapest
+ * correct one and marks where it differs from the paper, and every cheaper candidate gets a counterexample.
+ */
+@Command(name = "taxonomy", mixinStandardHelpOptions = true,
+        description = "Regenerate paper 003's Tables 2-3 by exploring candidate recipes (simulator).")
+final class TaxonomyCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--config", split = ",", converter = Converters.Config.class, description = "Server configurations (default: all 12).")
+    List<ServerConfig> configs;
+
+    @Option(names = "--transport", split = ",", converter = Converters.TransportName.class, description = "IB, IWARP (default: both).")
+    List<Transport> transports;
+
+    @Option(names = "--op", split = ",", description = "Primary operations: ${COMPLETION-CANDIDATES} (default: all).")
+    List<PrimaryOp> ops;
+
+    @Option(names = "--update", split = ",", description = "Update kinds: ${COMPLETION-CANDIDATES} (default: both).")
+    List<UpdateKind> updates;
+
+    @Option(names = "--appends", defaultValue = "2", description = "Appends per explored run (default: ${DEFAULT-VALUE}).")
+    int appends;
+
+    @Option(names = "--budget", defaultValue = "1.0", description = "Scales crash points (150), images (16) and timings (4) per candidate.")
+    double budget;
+
+    @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class, description = "i/N share of the cells.")
+    Cells.Shard shard;
+
+    @Override
+    public Integer call() {
+        if (appends < 1 || appends > 16 || !(budget > 0)) {
+            throw new ParameterException(spec.commandLine(), "--appends must be in 1..16 and --budget positive");
+        }
+        Budget b = CheckCommand.BASE_BUDGET.scaled(budget);
+        List<Cells.Cell> cells = Cells.select(configs, transports, ops, updates, shard);
+        List<Taxonomy.Cell> results = new ArrayList<>();
+        long start = System.nanoTime();
+        try (ProgressBar bar = Progress.bar("taxonomy", cells.size(), common.json)) {
+            for (Cells.Cell c : cells) {
+                results.add(Taxonomy.cell(c.config(), c.transport(), c.op(), c.update(), b, appends, common.seed));
+                Progress.step(bar);
+            }
+        }
+        long wallNanos = System.nanoTime() - start;
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                rows.add(json(cells.get(i).index(), results.get(i)));
+            }
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "taxonomy");
+            doc.put("seed", common.seed);
+            doc.put("shard", shard.index() + "/" + shard.count());
+            doc.put("cells", rows);
+            doc.put("wallMillis", wallNanos / 1_000_000);
+            out.println(Json.write(doc));
+        } else {
+            printTables(out, results);
+            out.printf("%d cells in %.1f s; seed %d, shard %d/%d%n", results.size(), wallNanos / 1e9, common.seed, shard.index(), shard.count());
+        }
+        out.flush();
+        return results.stream().allMatch(c -> c.best() != null) ? 0 : 1;
+    }
+
+    static int roundTrips(Recipe r) {
+        return (int) r.steps().stream().filter(s -> s.startsWith("RQ Comp") || s.startsWith("RQ Receive")).count();
+    }
+
+    private static Map<String, Object> json(int index, Taxonomy.Cell c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Taxonomy.Candidate best = c.best() != null ? c.best() : c.paper();
+        m.put("cell", index);
+        m.put("config", c.config().name());
+        m.put("transport", c.transport().name());
+        m.put("update", c.update().label());
+        m.put("op", c.op().name());
+        m.put("method", best.recipe().method().name());
+        m.put("recipe", best.recipe().steps());
+        m.put("oneSided", best.recipe().oneSided());
+        m.put("flushes", best.recipe().flushes());
+        m.put("roundTrips", roundTrips(best.recipe()));
+        m.put("latencyNs", best.latencyNs());
+        m.put("crashStates", best.crashStates());
+        m.put("violations", best.violatingStates());
+        m.put("paperMethod", c.paper().recipe().method().name());
+        m.put("paperLatencyNs", c.paper().latencyNs());
+        m.put("paperCrashStates", c.paper().crashStates());
+        m.put("paperViolations", c.paper().violatingStates());
+        m.put("agreesWithPaper", c.agreesWithPaper());
+        List<Map<String, Object>> wrong = new ArrayList<>();
+        for (Taxonomy.Candidate w : c.cheaperWrong()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("method", w.recipe().method().name());
+            x.put("recipe", w.recipe().steps());
+            x.put("latencyNs", w.latencyNs());
+            x.put("invariant", w.counterexample().invariant());
+            x.put("detail", w.counterexample().detail());
+            x.put("replay", w.counterexample().replayCommand());
+            wrong.add(x);
+        }
+        m.put("cheaperWrong", wrong);
+        return m;
+    }
+
+    static String shortName(Method m) {
+        return switch (m) {
+            case COMPLETION -> "Comp";
+            case FLUSH -> "Flush";
+            case FLUSH_EACH -> "Flush;Flush";
+            case FLUSH_THEN_ATOMIC -> "Flush;WrAtom";
+            case FLUSH_THEN_FENCED -> "Flush;Fence";
+            case MESSAGE_FLUSH_ACK -> "Msg+fl+ack";
+            case MESSAGE_ACK -> "Msg+ack";
+            case MESSAGE_FLUSH_ACK_EACH -> "2x msg+fl";
+        };
+    }
+
+    private static void printTables(PrintWriter out, List<Taxonomy.Cell> cells) {
+        Map<String, Taxonomy.Cell> byKey = new HashMap<>();
+        for (Taxonomy.Cell c : cells) {
+            byKey.put(key(c.config(), c.transport(), c.op(), c.update()), c);
+        }
+        for (UpdateKind u : UpdateKind.values()) {
+            for (Transport t : Transport.values()) {
+                if (cells.stream().noneMatch(c -> c.update() == u && c.transport() == t)) {
+                    continue;
+                }
+                out.println();
+                out.println("Table " + (u == UpdateKind.SINGLETON ? "2 (singleton updates)" : "3 (compound updates, a then b)") + ", " + t
+                        + ": the model's cheapest correct recipe; * = not the paper's, ! = the paper's recipe fails in the model");
+                out.printf("%-18s", "");
+                for (PersistenceDomain d : PersistenceDomain.values()) {
+                    out.printf("| %-42s", d);
+                }
+                out.println();
+                out.printf("%-18s", "");
+                for (PersistenceDomain d : PersistenceDomain.values()) {
+                    out.printf("| %-14s%-14s%-14s", "Write", "WriteImm", "Send");
+                }
+                out.println();
+                for (boolean ddio : new boolean[] {true, false}) {
+                    for (MemoryKind rq : MemoryKind.values()) {
+                        out.printf("%-18s", (ddio ? "DDIO+" : "NODDIO+") + rq + "-RQWRB");
+                        for (PersistenceDomain d : PersistenceDomain.values()) {
+                            out.print("| ");
+                            for (PrimaryOp op : PrimaryOp.values()) {
+                                Taxonomy.Cell c = byKey.get(key(new ServerConfig(d, ddio, rq), t, op, u));
+                                out.printf("%-14s", c == null ? "-" : label(c));
+                            }
+                        }
+                        out.println();
+                    }
+                }
+            }
+        }
+        out.println();
+        out.println("Where the model and the paper differ:");
+        boolean any = false;
+        for (Taxonomy.Cell c : cells) {
+            if (c.agreesWithPaper()) {
+                continue;
+            }
+            any = true;
+            out.printf("  %s %s %s %s: paper %s (%d ns, %s in %d states); model %s (%d ns, passes %d states)%n", c.config(), c.transport(), c.op(),
+                    c.update().label(), c.paper().recipe().method(), c.paper().latencyNs(),
+                    c.paper().correct() ? "passes" : "FAILS " + c.paper().violatingStates(), c.paper().crashStates(),
+                    c.best() == null ? "none" : c.best().recipe().method(), c.best() == null ? 0 : c.best().latencyNs(),
+                    c.best() == null ? 0 : c.best().crashStates());
+            if (!c.paper().correct()) {
+                out.println("    paper's recipe counterexample: " + c.paper().counterexample().detail() + "  " + c.paper().counterexample().replayCommand());
+            }
+        }
+        if (!any) {
+            out.println("  nowhere");
+        }
+        out.println();
+        out.println("Cheaper candidates that are wrong (one counterexample each):");
+        for (Taxonomy.Cell c : cells) {
+            for (Taxonomy.Candidate w : c.cheaperWrong()) {
+                out.printf("  %s %s %s %s: %s (%d ns) - %s: %s%n    %s%n", c.config(), c.transport(), c.op(), c.update().label(),
+                        w.recipe().method(), w.latencyNs(), w.counterexample().invariant(), w.counterexample().detail(),
+                        w.counterexample().replayCommand());
+            }
+        }
+    }
+
+    private static String label(Taxonomy.Cell c) {
+        if (c.best() == null) {
+            return "NONE";
+        }
+        String mark = !c.paper().correct() ? "!" : c.agreesWithPaper() ? "" : "*";
+        return shortName(c.best().recipe().method()) + mark;
+    }
+
+    private static String key(ServerConfig c, Transport t, PrimaryOp op, UpdateKind u) {
+        return c.name() + "/" + t + "/" + op + "/" + u;
+    }
+}
