@@ -91,7 +91,7 @@ final class Execution {
                 keys.add(op.key());
             }
         }
-        try (SimFabric restarted = fabric(s).restore(0, image.materialize()).build()) {
+        try (SimFabric restarted = fabric(s).restore(0, image).build()) {
             return subject.recoverAndObserve(restarted, s.program(), keys);
         }
     }

@@ -25,7 +25,6 @@ import java.util.TreeMap;
  */
 public final class RemoteLogSubject implements Subject {
     public static final String PREFIX = "remotelog";
-    static final int CAPACITY = 256;
     private final Recipe recipe;
 
     public RemoteLogSubject(Recipe recipe) {
@@ -58,11 +57,12 @@ public final class RemoteLogSubject implements Subject {
         }
         Node server = fabric.node(0);
         Node client = fabric.node(1);
-        MemoryRegion log = RemoteLog.register(server, CAPACITY);
+        int capacity = capacity(program);
+        MemoryRegion log = RemoteLog.register(server, capacity);
         Connection conn = fabric.connect(client, server);
         // The responder always runs when a PUT may be poisoned: COMPLETION with WRITE_IMM/SEND needs it too.
         UpdateResponder.start(server, conn.responder(), UpdateResponder.registerBuffers(server, "log-responder"), log, "log-responder");
-        RemoteLog.Appender appender = new RemoteLog.Appender(client, conn.requester(), log, CAPACITY, recipe, "appender");
+        RemoteLog.Appender appender = new RemoteLog.Appender(client, conn.requester(), log, capacity, recipe, "appender");
         return (c, op) -> {
             if (op.kind() != Op.Kind.PUT) {
                 return new byte[0];
@@ -72,15 +72,21 @@ public final class RemoteLogSubject implements Subject {
         };
     }
 
+    /** One record slot per PUT of the program (the same at deployment and at recovery). */
+    private static int capacity(Program program) {
+        return Math.max(1, (int) program.clients().stream().flatMap(java.util.List::stream).filter(op -> op.kind() == Op.Kind.PUT).count());
+    }
+
     @Override
     public Observation recoverAndObserve(SimFabric restarted, Program program, SortedSet<Integer> keys) {
         Node server = restarted.node(0);
-        MemoryRegion log = RemoteLog.register(server, CAPACITY);
+        int capacity = capacity(program);
+        MemoryRegion log = RemoteLog.register(server, capacity);
         MemoryRegion buffers = UpdateResponder.registerBuffers(server, "log-responder");
         RemoteLog.Recovered[] recovered = new RemoteLog.Recovered[1];
         server.spawn("recovery", () -> {
             UpdateResponder.replay(server, buffers, log);
-            recovered[0] = RemoteLog.recover(server, log, CAPACITY, recipe.update());
+            recovered[0] = RemoteLog.recover(server, log, capacity, recipe.update());
         });
         restarted.run();
         TreeMap<Integer, byte[]> values = new TreeMap<>();

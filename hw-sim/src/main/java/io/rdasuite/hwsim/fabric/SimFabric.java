@@ -4,6 +4,7 @@ import io.rdasuite.hwsim.engine.Engine;
 import io.rdasuite.hwsim.engine.Trace;
 import io.rdasuite.hwsim.engine.TraceKind;
 import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.hwsim.memory.SimRegion;
 import io.rdasuite.hwsim.model.CostModel;
@@ -73,7 +74,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         this.writeAtomicSupported = b.writeAtomicSupported;
         this.faults = b.faults;
         for (int i = 0; i < b.configs.size(); i++) {
-            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i)));
+            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i), b.restoreCrash.get(i)));
         }
         for (Map.Entry<Integer, Integer> hog : faults.cpuHogs().entrySet()) {
             nodes.get(hog.getKey()).setCpuHogs(hog.getValue());
@@ -236,6 +237,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         private CostModel cost = CostModel.defaults();
         private final List<ServerConfig> configs = new ArrayList<>();
         private final Map<Integer, PmImage> restore = new HashMap<>();
+        private final Map<Integer, CrashImage> restoreCrash = new HashMap<>();
         private FaultPlan faults = FaultPlan.NONE;
         private boolean captureTrace;
         private int traceCaptureLimit = 1_000_000;
@@ -266,6 +268,15 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         /** Starts node {@code nodeId}'s PM regions from {@code image} (a restart after a crash). */
         public Builder restore(int nodeId, PmImage image) {
             restore.put(nodeId, image);
+            return this;
+        }
+
+        /**
+         * Starts node {@code nodeId}'s PM regions from a post-crash image, copying each region once when it is
+         * registered (cheaper than {@code restore(id, image.materialize())}).
+         */
+        public Builder restore(int nodeId, CrashImage image) {
+            restoreCrash.put(nodeId, image);
             return this;
         }
 

@@ -6,6 +6,7 @@ import io.rdasuite.hwsim.engine.Event;
 import io.rdasuite.hwsim.engine.TraceKind;
 import io.rdasuite.hwsim.memory.Cache;
 import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.hwsim.memory.SimRegion;
 import io.rdasuite.store.fabric.Clock;
@@ -33,6 +34,7 @@ public final class SimNode implements Node {
     final SimNic nic;
     final Cache cache;
     private final PmImage restoreFrom;
+    private final CrashImage restoreFromCrash;
     private final List<SimRegion> regions = new ArrayList<>();
     private final TreeMap<String, SimRegion> byName = new TreeMap<>();
     private final List<SimQueuePair> queuePairs = new ArrayList<>();
@@ -46,11 +48,12 @@ public final class SimNode implements Node {
     private boolean up = true;
     private long downSinceNs = Long.MAX_VALUE;
 
-    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom) {
+    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom, CrashImage restoreFromCrash) {
         this.fabric = fabric;
         this.id = id;
         this.config = config;
         this.restoreFrom = restoreFrom;
+        this.restoreFromCrash = restoreFromCrash;
         this.cache = new Cache(fabric.engine.random("llc-" + id), fabric.cost.llcDirtyLines());
         this.evictionTimes = fabric.engine.random("evict-" + id);
         this.preemptions = fabric.engine.random("preempt-" + id);
@@ -93,7 +96,11 @@ public final class SimNode implements Node {
         nextAddress += (length + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN + REGION_ALIGN;
         long[] restored = null;
         if (kind == MemoryKind.PM && restoreFrom != null && restoreFrom.regions().containsKey(name)) {
-            restored = restoreFrom.units(name);
+            restored = restoreFrom.units(name).clone();
+        } else if (kind == MemoryKind.PM && restoreFromCrash != null) {
+            restored = restoreFromCrash.regionUnits(name);
+        }
+        if (restored != null) {
             if ((long) restored.length * 8 != length) {
                 throw new IllegalArgumentException("region '" + name + "' restored with " + restored.length * 8L + " bytes, registered with " + length);
             }

@@ -193,6 +193,27 @@ public final class CrashFrontier {
         return base[r][(int) unit];
     }
 
+    /** One region of an image: a copy of its base with the image's delta for that region applied. */
+    long[] regionUnits(CrashImage image, String region) {
+        Integer r = regionIndex.get(region);
+        if (r == null) {
+            return null;
+        }
+        long[] units = base[r].clone();
+        for (int s = 0; s < slotRegion.length; s++) {
+            int choice = image.choices()[s];
+            if (choice != 0 && slotRegion[s] == r) {
+                System.arraycopy(slotOptions[s], choice * slotUnits[s], units, (int) slotFirstUnit[s], slotUnits[s]);
+            }
+        }
+        for (int i = 0; i < image.fifoCut(); i++) {
+            if (fifoRegion[i] == r) {
+                units[(int) fifoUnit[i]] = fifoValue[i];
+            }
+        }
+        return units;
+    }
+
     PmImage baseCopy() {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < names.length; i++) {

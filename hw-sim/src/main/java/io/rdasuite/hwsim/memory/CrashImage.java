@@ -30,6 +30,11 @@ public record CrashImage(CrashFrontier frontier, int[] choices, int fifoCut) {
         return MemorySegment.ofArray(units).asSlice(offsetBytes & 7, length).toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /** One region of the post-crash image, freshly copied (null when the node had no PM region of that name). */
+    public long[] regionUnits(String region) {
+        return frontier.regionUnits(this, region);
+    }
+
     /** The whole post-crash image (base copy + delta). */
     public PmImage materialize() {
         PmImage image = frontier.baseCopy();

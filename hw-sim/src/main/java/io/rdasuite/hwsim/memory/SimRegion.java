@@ -26,14 +26,15 @@ public final class SimRegion {
     private long mediaBytesWritten;
 
     /**
-     * @param restored PM contents to start from (a post-crash image), or null for zeroes
+     * @param restored PM contents to start from (a post-crash image), or null for zeroes; the region takes
+     *                 ownership of the array (callers pass a copy)
      */
     public SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] restored) {
         this.region = region;
         this.cache = cache;
         this.domain = domain;
         int units = Math.toIntExact(region.lengthBytes() / 8);
-        this.visible = restored == null ? new long[units] : restored.clone();
+        this.visible = restored == null ? new long[units] : restored;
         if (restored != null && restored.length != units) {
             throw new IllegalArgumentException("restored image of region " + region.name() + " has " + restored.length + " units, expected " + units);
         }
