@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim;
 
+import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.hwsim.fabric.SimFabric;
 
 /**

@@ -1,6 +1,6 @@
 package io.rdasuite.crashsim.subjects;
 
-import io.rdasuite.crashsim.Claims;
+import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;

@@ -1,0 +1,88 @@
+package io.rdasuite.crashsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.protocol.Claims;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** Each invariant fires on the history that breaks it, and stays quiet on the one that does not. */
+class InvariantsTest {
+    /** Values are the 8-byte big-endian tag; only the value derivation is used here. */
+    private static final Subject EIGHT_BYTES = new Subject() {
+        @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
+        public Claims claims() {
+            return Claims.ALL;
+        }
+
+        @Override
+        public byte[] valueBytes(int key, long value) {
+            return ByteBuffer.allocate(8).putLong(value).array();
+        }
+
+        @Override
+        public Deployment deploy(SimFabric fabric, Program program) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Observation recoverAndObserve(SimFabric restarted, Program program, SortedSet<Integer> keys) {
+            throw new UnsupportedOperationException();
+        }
+    };
+
+    private static OpRecord put(long value, long invoke, long complete) {
+        return new OpRecord(0, Op.put(7, value), invoke, complete, null);
+    }
+
+    private static OpRecord get(long value, long invoke, long complete) {
+        return new OpRecord(0, Op.get(7), invoke, complete, EIGHT_BYTES.valueBytes(7, value));
+    }
+
+    private static List<String> check(List<OpRecord> history, byte[] observed) {
+        TreeMap<Integer, byte[]> values = new TreeMap<>();
+        if (observed != null) {
+            values.put(7, observed);
+        }
+        return Invariants.check(EIGHT_BYTES, history, new Observation(values, List.of())).stream().map(Invariants.Finding::invariant).toList();
+    }
+
+    @Test
+    void rdaFiresOnBytesNoPutWrote() {
+        assertThat(check(List.of(put(1, 0, 5)), new byte[] {0, 0, 0, 0, 0, 0, 0, 9})).contains(Invariants.RDA);
+        assertThat(check(List.of(put(1, 0, 5)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
+    }
+
+    @Test
+    void durabilityFiresWhenAnAcknowledgedPutIsMissingOrOlder() {
+        assertThat(check(List.of(put(1, 0, 5)), null)).containsExactly(Invariants.DURABILITY);
+        assertThat(check(List.of(put(1, 0, 5), put(2, 6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.DURABILITY);
+        // A put pending at the crash may or may not have taken effect.
+        assertThat(check(List.of(put(1, 0, 5), put(2, 6, -1)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
+        assertThat(check(List.of(put(1, 0, 5), put(2, 6, -1)), EIGHT_BYTES.valueBytes(7, 2))).isEmpty();
+        assertThat(check(List.of(put(1, 0, -1)), null)).isEmpty();
+    }
+
+    @Test
+    void monotonicReadsFiresWhenARecoveryTakesBackAValueThatWasRead() {
+        // put 2 is pending (never acknowledged), but a get returned it; recovery then shows value 1.
+        List<OpRecord> history = List.of(put(1, 0, 5), put(2, 6, -1), get(2, 8, 10));
+        assertThat(check(history, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.MONOTONIC_READS);
+        assertThat(check(history, EIGHT_BYTES.valueBytes(7, 2))).isEmpty();
+    }
+
+    @Test
+    void structuralErrorsAreReported() {
+        List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
+        assertThat(f).extracting(Invariants.Finding::invariant).containsExactly(Invariants.STRUCTURE);
+    }
+}
