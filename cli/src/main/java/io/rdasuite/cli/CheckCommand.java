@@ -40,46 +40,31 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Explore crash states of REMOTELOG under every server configuration and recipe (simulator).")
 final class CheckCommand implements Callable<Integer> {
-    static final Budget BASE_BUDGET = new Budget(150, 16, 4);
-
     @Mixin
     CommonOptions common;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--config", split = ",", converter = Converters.Config.class,
-            description = "Server configurations, e.g. DMP+DDIO+DRAM-RQWRB (default: all 12).")
-    List<ServerConfig> configs;
+    @Mixin
+    CellOptions cellOptions;
 
-    @Option(names = "--transport", split = ",", converter = Converters.TransportName.class,
-            description = "Transports: IB, IWARP (default: both).")
-    List<Transport> transports;
 
-    @Option(names = "--op", split = ",", description = "Primary operations: ${COMPLETION-CANDIDATES} (default: all).")
-    List<PrimaryOp> ops;
 
-    @Option(names = "--update", split = ",", description = "Update kinds: ${COMPLETION-CANDIDATES} (default: both).")
-    List<UpdateKind> updates;
+
 
     @Option(names = "--appends", defaultValue = "3", description = "Appends per run (default: ${DEFAULT-VALUE}).")
     int appends;
 
-    @Option(names = "--budget", defaultValue = "1.0",
-            description = "Scales crash points (150), images per point (16) and timings (4 seeds) explored per cell (default: ${DEFAULT-VALUE}).")
-    double budget;
 
-    @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class,
-            description = "i/N: explore only the cells whose index is i modulo N; JSON results of all shards merge (default: ${DEFAULT-VALUE}).")
-    Cells.Shard shard;
 
     @Override
     public Integer call() {
-        if (appends < 1 || appends > 64 || !(budget > 0)) {
+        if (appends < 1 || appends > 64 || !(cellOptions.budget > 0)) {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..64 and --budget positive");
         }
-        Budget b = BASE_BUDGET.scaled(budget);
-        List<Cells.Cell> cells = Cells.select(configs, transports, ops, updates, shard);
+        Budget b = cellOptions.scaledBudget();
+        List<Cells.Cell> cells = cellOptions.cells();
         List<Map<String, Object>> rows = new ArrayList<>();
         long wallStart = System.nanoTime();
         long states = 0;
@@ -94,7 +79,7 @@ final class CheckCommand implements Callable<Integer> {
                 Progress.step(bar);
             }
             List<Map<String, Object>> controls = new ArrayList<>();
-            if (shard.index() == 0) {
+            if (cellOptions.shard.index() == 0) {
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
                 controls.add(explore(-1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
                         dmp, Transport.IB, b, true));
@@ -156,7 +141,7 @@ final class CheckCommand implements Callable<Integer> {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "check");
             doc.put("seed", common.seed);
-            doc.put("shard", shard.index() + "/" + shard.count());
+            doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
             doc.put("verdict", pass ? "PASS" : "FAIL");
             doc.put("crashStates", states);
             doc.put("results", rows);
@@ -196,7 +181,7 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", pass ? "PASS" : "FAIL", states,
-                wallNanos / 1e9, perSecond, common.seed, shard.index(), shard.count());
+                wallNanos / 1e9, perSecond, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
         out.flush();
     }
 }

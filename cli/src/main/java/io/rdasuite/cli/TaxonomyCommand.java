@@ -39,34 +39,25 @@ final class TaxonomyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--config", split = ",", converter = Converters.Config.class, description = "Server configurations (default: all 12).")
-    List<ServerConfig> configs;
+    @Mixin
+    CellOptions cellOptions;
 
-    @Option(names = "--transport", split = ",", converter = Converters.TransportName.class, description = "IB, IWARP (default: both).")
-    List<Transport> transports;
 
-    @Option(names = "--op", split = ",", description = "Primary operations: ${COMPLETION-CANDIDATES} (default: all).")
-    List<PrimaryOp> ops;
 
-    @Option(names = "--update", split = ",", description = "Update kinds: ${COMPLETION-CANDIDATES} (default: both).")
-    List<UpdateKind> updates;
+
 
     @Option(names = "--appends", defaultValue = "2", description = "Appends per explored run (default: ${DEFAULT-VALUE}).")
     int appends;
 
-    @Option(names = "--budget", defaultValue = "1.0", description = "Scales crash points (150), images (16) and timings (4) per candidate.")
-    double budget;
 
-    @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class, description = "i/N share of the cells.")
-    Cells.Shard shard;
 
     @Override
     public Integer call() {
-        if (appends < 1 || appends > 16 || !(budget > 0)) {
+        if (appends < 1 || appends > 16 || !(cellOptions.budget > 0)) {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..16 and --budget positive");
         }
-        Budget b = CheckCommand.BASE_BUDGET.scaled(budget);
-        List<Cells.Cell> cells = Cells.select(configs, transports, ops, updates, shard);
+        Budget b = cellOptions.scaledBudget();
+        List<Cells.Cell> cells = cellOptions.cells();
         List<Taxonomy.Cell> results = new ArrayList<>();
         long start = System.nanoTime();
         try (ProgressBar bar = Progress.bar("taxonomy", cells.size(), common.json)) {
@@ -85,13 +76,13 @@ final class TaxonomyCommand implements Callable<Integer> {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "taxonomy");
             doc.put("seed", common.seed);
-            doc.put("shard", shard.index() + "/" + shard.count());
+            doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
             doc.put("cells", rows);
             doc.put("wallMillis", wallNanos / 1_000_000);
             out.println(Json.write(doc));
         } else {
             printTables(out, results);
-            out.printf("%d cells in %.1f s; seed %d, shard %d/%d%n", results.size(), wallNanos / 1e9, common.seed, shard.index(), shard.count());
+            out.printf("%d cells in %.1f s; seed %d, shard %d/%d%n", results.size(), wallNanos / 1e9, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
         }
         out.flush();
         return results.stream().allMatch(c -> c.best() != null) ? 0 : 1;
