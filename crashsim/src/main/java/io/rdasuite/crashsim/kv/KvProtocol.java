@@ -1,0 +1,96 @@
+package io.rdasuite.crashsim.kv;
+
+import io.rdasuite.store.erda.ErdaClient;
+import io.rdasuite.store.erda.ErdaConfig;
+import io.rdasuite.store.erda.ErdaServer;
+import io.rdasuite.store.fabric.Connection;
+import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.Claims;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The key-value protocols by name, each deployable on a fabric: node 0 serves, nodes 1..n are clients. A
+ * restarted server runs its recovery before serving.
+ */
+public enum KvProtocol {
+    /** Erda (paper 000): claims atomic puts only. */
+    ERDA("erda", new Claims(true, false, false, false, false));
+
+    private final String cliName;
+    private final Claims claims;
+
+    KvProtocol(String cliName, Claims claims) {
+        this.cliName = cliName;
+        this.claims = claims;
+    }
+
+    public String cliName() {
+        return cliName;
+    }
+
+    public Claims claims() {
+        return claims;
+    }
+
+    /** Parses a protocol name; an unknown one is an error listing the valid names. */
+    public static KvProtocol parse(String name) {
+        for (KvProtocol p : values()) {
+            if (p.cliName.equalsIgnoreCase(name == null ? "" : name.trim())) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown protocol '" + name + "'; valid: "
+                + Arrays.stream(values()).map(KvProtocol::cliName).collect(Collectors.joining(", ")));
+    }
+
+    /** A deployed store: one client per client node. */
+    public record Deployment(List<KvClient> clients) {
+    }
+
+    /**
+     * Registers the server's regions on node 0 and connects {@code clients} clients (nodes 1..clients). With
+     * {@code recover}, a server thread runs recovery first and the handlers start after it.
+     */
+    public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover) {
+        Node server = fabric.node(0);
+        return switch (this) {
+            case ERDA -> {
+                ErdaServer erda = new ErdaServer(server, ErdaConfig.small(shape));
+                List<KvClient> kv = new ArrayList<>();
+                List<Connection> connections = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    connections.add(fabric.connect(fabric.node(c + 1), server));
+                }
+                Runnable serve = () -> {
+                    for (int c = 0; c < clients; c++) {
+                        erda.serve(connections.get(c).responder(), c, "erda-handler-" + c);
+                    }
+                };
+                if (recover) {
+                    server.spawn("erda-recovery", () -> {
+                        erda.recover();
+                        serve.run();
+                    });
+                } else {
+                    serve.run();
+                }
+                for (int c = 0; c < clients; c++) {
+                    kv.add(new ErdaClient(fabric.node(c + 1), connections.get(c).requester(), erda.handle(), c, "erda-client-" + c));
+                }
+                yield new Deployment(kv);
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return cliName.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,183 @@
+package io.rdasuite.store.erda;
+
+import io.rdasuite.store.fabric.Completion;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.Received;
+import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.kv.HopscotchTable;
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.pm.LocalMemory;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An Erda client (paper 000 §3.3, §4.2–4.3). Put/delete: request by WRITE_WITH_IMM, the server reserves and
+ * flips, the client writes the object with one one-sided WRITE. Get: one READ of the key's hopscotch
+ * neighbourhood, one READ of the newest object, CRC check; a torn object is re-read a few times (a writer
+ * may still be writing it), then the old version is read and the server told to repair the entry.
+ */
+public final class ErdaClient implements KvClient {
+    /** Re-reads of a torn newest object before falling back to the old version (§4.3: "wait a moment"). */
+    static final int RETRIES = 3;
+    static final long RETRY_BACKOFF_NS = 2_000;
+
+    private final Node node;
+    private final QueuePair qp;
+    private final ErdaServer.Handle server;
+    private final KvShape shape;
+    private final HopscotchTable hash;
+    private final int clientId;
+    private final MemoryRegion replies;
+    private final LocalMemory replyMemory;
+    private final List<List<long[]>> heads = new ArrayList<>();
+
+    public ErdaClient(Node node, QueuePair qp, ErdaServer.Handle server, int clientId, String name) {
+        this.node = node;
+        this.qp = qp;
+        this.server = server;
+        this.shape = server.config().shape();
+        this.hash = new HopscotchTable(shape, server.config().buckets(), true);
+        this.clientId = clientId;
+        this.replies = node.register(MemoryKind.DRAM, name + "-replies", ErdaMessages.REPLY_BYTES);
+        this.replyMemory = node.local(replies);
+        for (List<MemoryRegion> h : server.heads()) {
+            List<long[]> regions = new ArrayList<>();
+            for (MemoryRegion r : h) {
+                regions.add(new long[] {r.baseAddress(), r.rkey()});
+            }
+            heads.add(regions);
+        }
+    }
+
+    @Override
+    public boolean put(byte[] key, byte[] value) {
+        shape.check(key, value);
+        return write(ErdaMessages.PUT, key, ErdaObject.normal(key, value));
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        shape.check(key, null);
+        return write(ErdaMessages.DELETE, key, ErdaObject.deleted(key));
+    }
+
+    private boolean write(int type, byte[] key, MemorySegment object) {
+        MemorySegment reply = call(type, 0, key);
+        if (reply == null) {
+            return false;
+        }
+        long status = reply.get(ValueLayout.JAVA_LONG, 0);
+        if (status == ErdaMessages.ABSENT) {
+            return true;
+        }
+        if (status == ErdaMessages.FULL) {
+            throw new StoreFullException("Erda's log or table is full; stored keys stay readable");
+        }
+        long address = reply.get(ValueLayout.JAVA_LONG, 8);
+        int rkey = (int) reply.get(ValueLayout.JAVA_LONG, 16);
+        return qp.execute(WorkRequest.write(object, address, rkey)).ok();
+    }
+
+    /** One RPC: the request into this client's slot by WRITE_WITH_IMM, the reply by SEND; null when the connection broke. */
+    private MemorySegment call(int type, long argument, byte[] key) {
+        int requestBytes = ErdaMessages.requestBytes(shape.keyBytes());
+        qp.postReceive(replies, 0, ErdaMessages.REPLY_BYTES);
+        MemorySegment request = ErdaMessages.request(type, argument, key);
+        Completion sent = qp.execute(WorkRequest.writeImm(request, server.requests().address((long) clientId * requestBytes),
+                server.requests().rkey(), clientId));
+        if (!sent.ok()) {
+            return null;
+        }
+        Received r = qp.awaitReceive();
+        if (!r.ok()) {
+            return null;
+        }
+        MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.REPLY_BYTES / 8]);
+        replyMemory.load(0, reply);
+        return reply;
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        shape.check(key, null);
+        MemorySegment neighborhood = MemorySegment.ofArray(new byte[hash.neighborhoodBytes()]);
+        for (int attempt = 0; ; attempt++) {
+            if (!qp.execute(WorkRequest.read(neighborhood, server.table().address(hash.neighborhoodOffset(key)), server.table().rkey())).ok()) {
+                throw new KvReadException("connection broke while reading key");
+            }
+            int index = hash.find(neighborhood, key);
+            if (index < 0) {
+                return null;
+            }
+            int head = hash.tag(neighborhood, index);
+            long word = hash.meta(neighborhood, index);
+            int newOffset = AtomicRegion.newOffset(word);
+            ErdaObject.Parsed newest = readObject(head, newOffset, key);
+            if (newest.intact()) {
+                return newest.deleted() ? null : newest.value();
+            }
+            if (attempt < RETRIES) {
+                node.clock().sleepNanos(RETRY_BACKOFF_NS);
+                continue;
+            }
+            int oldOffset = AtomicRegion.oldOffset(word);
+            if (oldOffset == 0) {
+                return null; // the first version is not written (yet): the key does not exist
+            }
+            ErdaObject.Parsed old = readObject(head, oldOffset, key);
+            if (!old.intact()) {
+                throw new KvReadException("neither version of the key is intact (offsets " + newOffset + ", " + oldOffset + ")");
+            }
+            call(ErdaMessages.REPAIR, newOffset, key);
+            return old.deleted() ? null : old.value();
+        }
+    }
+
+    private ErdaObject.Parsed readObject(int head, long offset, byte[] key) {
+        long regionBytes = server.config().regionBytes();
+        int index = (int) (offset / regionBytes);
+        if (offset <= 0 || head < 1 || head >= heads.size()) {
+            return new ErdaObject.Parsed(false, false, null, null);
+        }
+        if (index >= heads.get(head).size()) {
+            refreshHeads();
+            if (index >= heads.get(head).size()) {
+                return new ErdaObject.Parsed(false, false, null, null);
+            }
+        }
+        long[] region = heads.get(head).get(index);
+        long within = offset % regionBytes;
+        int length = (int) Math.min(ErdaObject.normalBytes(shape), regionBytes - within);
+        byte[] bytes = new byte[length];
+        if (!qp.execute(WorkRequest.read(MemorySegment.ofArray(bytes), region[0] + within, (int) region[1])).ok()) {
+            throw new KvReadException("connection broke while reading an object");
+        }
+        return ErdaObject.parse(bytes, shape, key);
+    }
+
+    /** Learns regions linked since connecting (§3.3: the server sends the head array). */
+    private void refreshHeads() {
+        MemorySegment reply = call(ErdaMessages.HEADS, 0, new byte[shape.keyBytes()]);
+        if (reply == null) {
+            return;
+        }
+        long n = reply.get(ValueLayout.JAVA_LONG, 8);
+        for (int i = 0; i < n; i++) {
+            long at = 16 + 32L * i;
+            int h = (int) reply.get(ValueLayout.JAVA_LONG, at);
+            int r = (int) reply.get(ValueLayout.JAVA_LONG, at + 8);
+            List<long[]> regions = heads.get(h);
+            while (regions.size() <= r) {
+                regions.add(null);
+            }
+            regions.set(r, new long[] {reply.get(ValueLayout.JAVA_LONG, at + 16), reply.get(ValueLayout.JAVA_LONG, at + 24)});
+        }
+    }
+}

@@ -1,0 +1,288 @@
+package io.rdasuite.store.erda;
+
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.Received;
+import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.kv.HopscotchTable;
+import io.rdasuite.store.kv.KeyHash;
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.pm.LocalMemory;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Erda's server (paper 000 §3.3, §4.1–4.3): on a write request it finds or creates the key's hash entry,
+ * reserves the object's place at the end of the key's head log (never across a segment; linking a new region
+ * when one fills, §3.2.2), flips the entry's atomic region to the reserved offset, and replies with the
+ * address. The client writes the object itself. The server never flushes: Erda's metadata and objects
+ * reach PM by cache eviction (paper 001 §7.2), which is why it claims atomicity but not durability.
+ *
+ * <p>Invariant: an entry's new offset names the newest reserved object of its key and its old offset the
+ * version before, so a reader that finds the new one torn can fall back to an intact one.
+ */
+public final class ErdaServer {
+    static final long FIRST_OFFSET = 64;
+
+    /** What a client needs to talk to this server. */
+    public record Handle(ErdaConfig config, MemoryRegion table, MemoryRegion requests, List<List<MemoryRegion>> heads) {
+    }
+
+    private final Node node;
+    private final ErdaConfig config;
+    private final HopscotchTable hash;
+    private final MemoryRegion tableRegion;
+    private final MemoryRegion requests;
+    private final MemoryRegion superblockRegion;
+    private final List<List<MemoryRegion>> heads = new ArrayList<>();
+    private final long[] tails;
+    private final ServerLock lock;
+
+    /** Registers (or, on a restarted node, gets back) the table, the superblock, the request slots and each head's first region. */
+    public ErdaServer(Node node, ErdaConfig config) {
+        this.node = node;
+        this.config = config;
+        this.hash = new HopscotchTable(config.shape(), config.buckets(), true);
+        this.tableRegion = node.register(MemoryKind.PM, "erda-table", hash.regionBytes());
+        this.superblockRegion = node.register(MemoryKind.PM, "erda-super", 8L * (config.heads() + 1));
+        this.requests = node.register(MemoryKind.DRAM, "erda-requests", (long) config.maxClients() * ErdaMessages.requestBytes(config.shape().keyBytes()));
+        this.tails = new long[config.heads() + 1];
+        for (int h = 0; h <= config.heads(); h++) {
+            heads.add(new ArrayList<>());
+            tails[h] = FIRST_OFFSET;
+        }
+        for (int h = 1; h <= config.heads(); h++) {
+            heads.get(h).add(node.register(MemoryKind.PM, regionName(h, 0), config.regionBytes()));
+        }
+        this.lock = new ServerLock(node.clock());
+    }
+
+    static String regionName(int head, int index) {
+        return "erda-head-" + head + "-" + index;
+    }
+
+    public Handle handle() {
+        List<List<MemoryRegion>> copy = new ArrayList<>();
+        for (List<MemoryRegion> h : heads) {
+            copy.add(List.copyOf(h));
+        }
+        return new Handle(config, tableRegion, requests, copy);
+    }
+
+    public HopscotchTable table() {
+        return hash;
+    }
+
+    static int headOf(byte[] key, int heads) {
+        return 1 + (int) Long.remainderUnsigned(Long.rotateLeft(KeyHash.of(key), 17), heads);
+    }
+
+    /** Starts a request handler for one client's connection. */
+    public void serve(QueuePair responder, int clientId, String name) {
+        if (clientId < 0 || clientId >= config.maxClients()) {
+            throw new IllegalArgumentException("client id " + clientId + " outside 0.." + (config.maxClients() - 1));
+        }
+        int requestBytes = ErdaMessages.requestBytes(config.shape().keyBytes());
+        LocalMemory slots = node.local(requests);
+        LocalMemory table = node.local(tableRegion);
+        node.spawnDaemon(name, () -> {
+            for (int i = 0; i < 4; i++) {
+                responder.postReceive(requests, 0, 0);
+            }
+            MemorySegment request = MemorySegment.ofArray(new long[requestBytes / 8]);
+            while (true) {
+                Received r = responder.awaitReceive();
+                if (!r.ok()) {
+                    return;
+                }
+                slots.load((long) r.immediate() * requestBytes, request);
+                int type = (int) request.get(ValueLayout.JAVA_LONG, 0);
+                long argument = request.get(ValueLayout.JAVA_LONG, 8);
+                byte[] key = request.asSlice(16, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+                MemorySegment reply = handle(table, type, argument, key);
+                responder.postReceive(requests, 0, 0);
+                responder.post(WorkRequest.send(reply).unsignaled());
+            }
+        });
+    }
+
+    private MemorySegment handle(LocalMemory table, int type, long argument, byte[] key) {
+        MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.REPLY_BYTES / 8]);
+        lock.lock();
+        try {
+            switch (type) {
+                case ErdaMessages.PUT, ErdaMessages.DELETE -> reserve(table, type == ErdaMessages.DELETE, key, reply);
+                case ErdaMessages.REPAIR -> {
+                    int slot = hash.lookup(table, key);
+                    if (slot >= 0) {
+                        long word = table.load8(hash.metaOffset(slot));
+                        if (AtomicRegion.newOffset(word) == argument && AtomicRegion.oldOffset(word) != 0) {
+                            storeHalf(table, slot, word, AtomicRegion.repair(word));
+                        }
+                    }
+                    reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
+                }
+                case ErdaMessages.HEADS -> describeHeads(reply);
+                default -> reply.set(ValueLayout.JAVA_LONG, 0, 0);
+            }
+        } catch (StoreFullException e) {
+            reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.FULL);
+        } finally {
+            lock.unlock();
+        }
+        return reply;
+    }
+
+    /** The write path of §3.3: entry (create or flip), reservation, reply with the address. */
+    private void reserve(LocalMemory table, boolean delete, byte[] key, MemorySegment reply) {
+        int slot = hash.lookup(table, key);
+        long word;
+        int head;
+        if (slot < 0) {
+            if (delete) {
+                reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.ABSENT);
+                return;
+            }
+            head = headOf(key, config.heads());
+            long size = ErdaObject.normalBytes(config.shape());
+            long offset = allocate(head, size); // before the entry exists: a full log leaves no half-made entry
+            slot = hash.insert(table, key, (byte) head);
+            word = AtomicRegion.EMPTY;
+            finishReserve(table, slot, word, head, offset, reply);
+            return;
+        }
+        head = headOf(key, config.heads());
+        word = table.load8(hash.metaOffset(slot));
+        long size = delete ? ErdaObject.deletedBytes(config.shape()) : ErdaObject.normalBytes(config.shape());
+        finishReserve(table, slot, word, head, allocate(head, size), reply);
+    }
+
+    private void finishReserve(LocalMemory table, int slot, long word, int head, long offset, MemorySegment reply) {
+        storeHalf(table, slot, word, AtomicRegion.flip(word, (int) offset));
+        MemoryRegion region = heads.get(head).get((int) (offset / config.regionBytes()));
+        reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
+        reply.set(ValueLayout.JAVA_LONG, 8, region.address(offset % config.regionBytes()));
+        reply.set(ValueLayout.JAVA_LONG, 16, region.rkey());
+    }
+
+    /** Writes the one 4-byte half a flip or a repair changed (the bytes paper 000's Table 1 counts). */
+    private void storeHalf(LocalMemory table, int slot, long before, long after) {
+        int half = AtomicRegion.changedHalfByteOffset(before, after);
+        if (half < 0) {
+            table.store8(hash.metaOffset(slot), after);
+            return;
+        }
+        int value = (int) (half == 4 ? after >>> 32 : after);
+        table.store(hash.metaOffset(slot) + half, MemorySegment.ofArray(new int[] {value}));
+    }
+
+    /** Reserves {@code size} bytes at the end of a head's log: never across a segment, linking regions as needed. */
+    private long allocate(int head, long size) {
+        long segment = config.segmentBytes();
+        long offset = tails[head];
+        if (offset % segment + size > segment) {
+            offset = (offset / segment + 1) * segment;
+        }
+        if (offset + size > AtomicRegion.OFFSET_MASK) {
+            throw new StoreFullException("head " + head + " is full (31-bit offsets); stored keys stay readable");
+        }
+        int region = (int) (offset / config.regionBytes());
+        while (region >= heads.get(head).size()) {
+            linkRegion(head);
+        }
+        tails[head] = offset + size;
+        return offset;
+    }
+
+    /** §3.2.2: a new region joins the head; the superblock records the count (persisted: recovery needs it). */
+    private void linkRegion(int head) {
+        int index = heads.get(head).size();
+        heads.get(head).add(node.register(MemoryKind.PM, regionName(head, index), config.regionBytes()));
+        LocalMemory superblock = node.local(superblockRegion);
+        superblock.store8(8L * head, index + 1);
+        superblock.persist(8L * head, 8);
+    }
+
+    private void describeHeads(MemorySegment reply) {
+        int n = 0;
+        for (int h = 1; h <= config.heads(); h++) {
+            for (int r = 0; r < heads.get(h).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++, n++) {
+                MemoryRegion region = heads.get(h).get(r);
+                long at = 16 + 32L * n;
+                reply.set(ValueLayout.JAVA_LONG, at, h);
+                reply.set(ValueLayout.JAVA_LONG, at + 8, r);
+                reply.set(ValueLayout.JAVA_LONG, at + 16, region.baseAddress());
+                reply.set(ValueLayout.JAVA_LONG, at + 24, region.rkey());
+            }
+        }
+        reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
+        reply.set(ValueLayout.JAVA_LONG, 8, n);
+    }
+
+    /**
+     * Recovery after a crash (§4.2; call inside a thread of the restarted node before serving): links the
+     * regions the superblock records, finds each head's last segment from the entries, checks the objects
+     * entries name there, repairs entries whose new object is torn, and sets each head's tail past every
+     * object an entry names. Returns the entries repaired.
+     */
+    public int recover() {
+        LocalMemory superblock = node.local(superblockRegion);
+        for (int h = 1; h <= config.heads(); h++) {
+            long count = superblock.load8(8L * h);
+            while (heads.get(h).size() < count) {
+                int index = heads.get(h).size();
+                heads.get(h).add(node.register(MemoryKind.PM, regionName(h, index), config.regionBytes()));
+            }
+        }
+        LocalMemory table = node.local(tableRegion);
+        MemorySegment all = MemorySegment.ofArray(new byte[(int) hash.regionBytes()]);
+        table.load(0, all);
+        long[] lastNew = new long[config.heads() + 1];
+        for (int s = 0; s < hash.slots(); s++) {
+            byte head = all.get(ValueLayout.JAVA_BYTE, hash.tagOffset(s));
+            if (head > 0 && head <= config.heads()) {
+                long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
+                lastNew[head] = Math.max(lastNew[head], AtomicRegion.newOffset(word));
+                tails[head] = Math.max(tails[head], Math.max(AtomicRegion.newOffset(word), AtomicRegion.oldOffset(word))
+                        + ErdaObject.normalBytes(config.shape()));
+            }
+        }
+        int repaired = 0;
+        for (int s = 0; s < hash.slots(); s++) {
+            byte head = all.get(ValueLayout.JAVA_BYTE, hash.tagOffset(s));
+            if (head <= 0 || head > config.heads()) {
+                continue;
+            }
+            long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
+            int newOffset = AtomicRegion.newOffset(word);
+            long segment = config.segmentBytes();
+            if (newOffset / segment != lastNew[head] / segment) {
+                continue; // only the last segment can hold objects torn by the crash (§4.2)
+            }
+            byte[] key = all.asSlice(hash.slotOffset(s), config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+            if (!objectIntact(head, newOffset, key) && AtomicRegion.oldOffset(word) != 0) {
+                storeHalf(table, s, word, AtomicRegion.repair(word));
+                repaired++;
+            }
+        }
+        return repaired;
+    }
+
+    private boolean objectIntact(int head, long offset, byte[] key) {
+        int index = (int) (offset / config.regionBytes());
+        if (offset <= 0 || index >= heads.get(head).size()) {
+            return false;
+        }
+        LocalMemory log = node.local(heads.get(head).get(index));
+        long within = offset % config.regionBytes();
+        int length = (int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within);
+        byte[] bytes = new byte[length];
+        log.load(within, MemorySegment.ofArray(bytes));
+        return ErdaObject.parse(bytes, config.shape(), key).intact();
+    }
+}
