@@ -16,6 +16,7 @@ import java.util.TreeSet;
 public final class Explorer {
     /** Most violations (and findings) kept per report. */
     private static final int KEPT = 8;
+    private static final int KEPT_PER_INVARIANT = 2;
 
     /**
      * @param scenario        what was explored
@@ -58,9 +59,9 @@ public final class Explorer {
 
     private static Report merge(Report a, Report b) {
         List<Violation> v = new ArrayList<>(a.violations());
-        b.violations().stream().limit(Math.max(0, KEPT - v.size())).forEach(v::add);
+        b.violations().forEach(x -> keep(v, x));
         List<Violation> f = new ArrayList<>(a.findings());
-        b.findings().stream().limit(Math.max(0, KEPT - f.size())).forEach(f::add);
+        b.findings().forEach(x -> keep(f, x));
         return new Report(a.scenario(), a.events() + b.events(), a.crashPoints() + b.crashPoints(), a.crashStates() + b.crashStates(),
                 a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f);
     }
@@ -89,14 +90,10 @@ public final class Explorer {
                     Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(), f.invariant())) {
                         claimedFailed = true;
-                        if (violations.size() < KEPT) {
-                            violations.add(v);
-                        }
+                        keep(violations, v);
                     } else {
                         unclaimedFailed = true;
-                        if (findings.size() < KEPT) {
-                            findings.add(v);
-                        }
+                        keep(findings, v);
                     }
                 }
                 violating += claimedFailed ? 1 : 0;
@@ -109,11 +106,20 @@ public final class Explorer {
         return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings);
     }
 
+    /** Keeps the first {@link #KEPT_PER_INVARIANT} examples of each invariant, at most {@link #KEPT} in all. */
+    private static void keep(List<Violation> kept, Violation v) {
+        long same = kept.stream().filter(k -> k.invariant().equals(v.invariant())).count();
+        if (same < KEPT_PER_INVARIANT && kept.size() < KEPT) {
+            kept.add(v);
+        }
+    }
+
     static boolean claimed(Claims claims, String invariant) {
         return switch (invariant) {
             case Invariants.RDA -> claims.atomicPuts();
             case Invariants.DURABILITY -> claims.durableAtAck();
             case Invariants.MONOTONIC_READS -> claims.monotonicReads();
+            case Invariants.CONSISTENT_VERSION -> claims.concurrentWriters();
             default -> true;
         };
     }

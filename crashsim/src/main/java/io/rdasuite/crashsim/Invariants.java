@@ -15,6 +15,7 @@ final class Invariants {
     static final String DURABILITY = "DURABILITY";
     static final String MONOTONIC_READS = "MONOTONIC_READS";
     static final String STRUCTURE = "STRUCTURE";
+    static final String CONSISTENT_VERSION = "CONSISTENT_VERSION";
 
     /** One failed check. */
     record Finding(String invariant, String detail) {
@@ -28,11 +29,17 @@ final class Invariants {
         for (String e : observed.structuralErrors()) {
             findings.add(new Finding(STRUCTURE, e));
         }
+        for (int key : observed.unreadable()) {
+            findings.add(new Finding(CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
+        }
         TreeSet<Integer> keys = new TreeSet<>();
         for (OpRecord r : history) {
             keys.add(r.op().key());
         }
         for (int key : keys) {
+            if (observed.unreadable().contains(key)) {
+                continue;
+            }
             checkKey(subject, history, key, observed.values().get(key), findings);
         }
         return findings;

@@ -1,6 +1,8 @@
 package io.rdasuite.crashsim;
 
+import io.rdasuite.crashsim.kv.KvProtocol;
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
+import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
 import io.rdasuite.store.persist.Method;
 import io.rdasuite.store.persist.PrimaryOp;
@@ -18,10 +20,17 @@ public final class Subjects {
      * {@code inplace/<WRITE|WRITE_IMM|SEND>/singleton/<METHOD>}.
      */
     public static Subject byName(String name) {
+        if (name.startsWith(KvSubject.PREFIX + "/")) {
+            try {
+                return new KvSubject(KvProtocol.parse(name.substring(KvSubject.PREFIX.length() + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown subject '" + name + "': " + e.getMessage());
+            }
+        }
         String[] p = name.split("/");
         if (p.length != 4 || !(p[0].equals(RemoteLogSubject.PREFIX) || p[0].equals(InPlaceSubject.PREFIX))) {
             throw new IllegalArgumentException("unknown subject '" + name + "'; valid: remotelog/<op>/<singleton|compound>/<method>,"
-                    + " inplace/<op>/singleton/<method>");
+                    + " inplace/<op>/singleton/<method>, kv/<protocol>");
         }
         Recipe recipe;
         try {

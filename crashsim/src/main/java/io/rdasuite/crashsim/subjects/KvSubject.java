@@ -1,0 +1,94 @@
+package io.rdasuite.crashsim.subjects;
+
+import io.rdasuite.crashsim.Observation;
+import io.rdasuite.crashsim.Op;
+import io.rdasuite.crashsim.Program;
+import io.rdasuite.crashsim.Subject;
+import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.Claims;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A key-value store as the explorer sees it: keys {@code k<n>} padded to 8 bytes, 24-byte values derived
+ * from the operation's value tag (never zero, so "absent" and "written" never look alike). After a crash
+ * the server recovers and one client reads every key back.
+ */
+public final class KvSubject implements Subject {
+    public static final String PREFIX = "kv";
+    static final KvShape SHAPE = new KvShape(8, 24);
+    private final KvProtocol protocol;
+
+    public KvSubject(KvProtocol protocol) {
+        this.protocol = protocol;
+    }
+
+    @Override
+    public String name() {
+        return PREFIX + "/" + protocol.cliName();
+    }
+
+    @Override
+    public Claims claims() {
+        return protocol.claims();
+    }
+
+    static byte[] key(int key) {
+        byte[] k = String.format("k%07d", key).getBytes(StandardCharsets.US_ASCII);
+        return k;
+    }
+
+    @Override
+    public byte[] valueBytes(int key, long value) {
+        byte[] v = new byte[SHAPE.valueBytes()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (byte) (1 + ((key * 131 + value * 31 + i * 7) & 0x7F));
+        }
+        return v;
+    }
+
+    @Override
+    public Deployment deploy(SimFabric fabric, Program program) {
+        List<KvClient> clients = protocol.deploy(fabric, SHAPE, program.clients().size(), false).clients();
+        return (c, op) -> execute(clients.get(c), op);
+    }
+
+    private byte[] execute(KvClient client, Op op) {
+        try {
+            if (op.kind() == Op.Kind.GET) {
+                byte[] v = client.get(key(op.key()));
+                return v == null ? new byte[SHAPE.valueBytes()] : v;
+            }
+            return client.put(key(op.key()), valueBytes(op.key(), op.value())) ? new byte[0] : null;
+        } catch (KvClient.KvReadException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public Observation recoverAndObserve(SimFabric restarted, Program program, SortedSet<Integer> keys) {
+        KvClient reader = protocol.deploy(restarted, SHAPE, program.clients().size(), true).clients().getFirst();
+        TreeMap<Integer, byte[]> values = new TreeMap<>();
+        TreeSet<Integer> unreadable = new TreeSet<>();
+        restarted.node(1).spawn("checker", () -> {
+            for (int key : keys) {
+                try {
+                    byte[] v = reader.get(key(key));
+                    if (v != null) {
+                        values.put(key, v);
+                    }
+                } catch (KvClient.KvReadException e) {
+                    unreadable.add(key);
+                }
+            }
+        });
+        restarted.run();
+        return new Observation(values, List.of(), unreadable);
+    }
+}
