@@ -8,6 +8,8 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Shrinker;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.Violation;
+import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
 import io.rdasuite.store.fabric.ServerConfig;
@@ -56,6 +58,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--appends", defaultValue = "3", description = "Appends per run (default: ${DEFAULT-VALUE}).")
     int appends;
 
+    @Option(names = "--protocols", split = ",", converter = Converters.Protocol.class,
+            description = "Key-value stores to check: erda (default: all).")
+    List<KvProtocol> protocols;
+
 
 
     @Override
@@ -93,10 +99,68 @@ final class CheckCommand implements Callable<Integer> {
                 states += (Long) c.get("crashStates");
                 pass &= c.get("verdict").equals("CAUGHT");
             }
+            List<Map<String, Object>> stores = new ArrayList<>();
+            int storeIndex = 0;
+            for (KvProtocol protocol : protocols == null ? List.of(KvProtocol.values()) : protocols) {
+                for (ServerConfig c : ServerConfig.all()) {
+                    for (Transport t : Transport.values()) {
+                        int index = storeIndex++;
+                        if (!cellOptions.shard.takes(index) || (cellOptions.configs != null && !cellOptions.configs.contains(c))
+                                || (cellOptions.transports != null && !cellOptions.transports.contains(t))) {
+                            continue;
+                        }
+                        Map<String, Object> row = exploreStore(index, protocol, c, t, b);
+                        states += (Long) row.get("crashStates");
+                        pass &= row.get("verdict").equals("PASS");
+                        stores.add(row);
+                    }
+                }
+            }
             long wallNanos = System.nanoTime() - wallStart;
-            print(rows, controls, pass, states, wallNanos);
+            print(rows, controls, stores, pass, states, wallNanos);
         }
         return pass ? 0 : 1;
+    }
+
+    /** Two clients racing on two keys: puts, overwrites and reads before the crash. */
+    static final Program STORE_PROGRAM = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
+            List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2))));
+
+    private Map<String, Object> exploreStore(int index, KvProtocol protocol, ServerConfig config, Transport transport, Budget b) {
+        KvSubject subject = new KvSubject(protocol);
+        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), config, transport, common.seed, STORE_PROGRAM), b);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("storeCell", index);
+        row.put("protocol", protocol.cliName());
+        row.put("config", config.name());
+        row.put("transport", transport.name());
+        row.put("crashPoints", r.crashPoints());
+        row.put("crashStates", r.crashStates());
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (String invariant : List.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION")) {
+            boolean claimed = Explorer.isClaimed(subject.claims(), invariant);
+            long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
+            properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
+            if (failing > 0) {
+                properties.put(invariant + "States", failing);
+            }
+        }
+        row.put("properties", properties);
+        row.put("verdict", r.passed() ? "PASS" : "FAIL");
+        List<Map<String, Object>> examples = new ArrayList<>();
+        List<Violation> all = new ArrayList<>(r.violations());
+        all.addAll(r.findings());
+        for (Violation v : all) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("invariant", v.invariant());
+            e.put("claimed", Explorer.isClaimed(subject.claims(), v.invariant()));
+            e.put("detail", v.detail());
+            e.put("replay", v.replayCommand());
+            examples.add(e);
+        }
+        row.put("examples", examples);
+        return row;
     }
 
     private Map<String, Object> explore(int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control) {
@@ -134,7 +198,8 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private void print(List<Map<String, Object>> rows, List<Map<String, Object>> controls, boolean pass, long states, long wallNanos) {
+    private void print(List<Map<String, Object>> rows, List<Map<String, Object>> controls, List<Map<String, Object>> stores, boolean pass,
+                       long states, long wallNanos) {
         PrintWriter out = spec.commandLine().getOut();
         double perSecond = states / Math.max(1e-9, wallNanos / 1e9);
         if (common.json) {
@@ -146,6 +211,7 @@ final class CheckCommand implements Callable<Integer> {
             doc.put("crashStates", states);
             doc.put("results", rows);
             doc.put("controls", controls);
+            doc.put("stores", stores);
             doc.put("wallMillis", wallNanos / 1_000_000);
             doc.put("statesPerSecond", Math.round(perSecond));
             out.println(Json.write(doc));
@@ -164,6 +230,24 @@ final class CheckCommand implements Callable<Integer> {
             for (Map<String, Object> c : controls) {
                 out.printf("  %-40s %-22s %7d states %5d violating  %s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
                         c.get("violations"), c.get("verdict"));
+            }
+        }
+        if (!stores.isEmpty()) {
+            out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
+            out.printf("  %-6s %-22s %-5s %7s  %-10s %-10s %-15s %-18s%n", "STORE", "CONFIG", "TRANS", "STATES", "RDA", "DURABILITY",
+                    "MONOTONIC_READS", "CONSISTENT_VERSION");
+            for (Map<String, Object> r : stores) {
+                Map<String, Object> p = (Map<String, Object>) r.get("properties");
+                out.printf("  %-6s %-22s %-5s %7d  %-10s %-10s %-15s %-18s%n", r.get("protocol"), r.get("config"), r.get("transport"),
+                        r.get("crashStates"), p.get("RDA"), p.get("DURABILITY"), p.get("MONOTONIC_READS"), p.get("CONSISTENT_VERSION"));
+            }
+            for (Map<String, Object> r : stores) {
+                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                    if (!(Boolean) e.get("claimed") && r.get("config").equals("DMP+DDIO+DRAM-RQWRB") && r.get("transport").equals("IB")) {
+                        out.println("  expected finding (" + r.get("protocol") + ", " + r.get("config") + "): " + e.get("invariant") + " - "
+                                + e.get("detail") + "\n    " + e.get("replay"));
+                    }
+                }
             }
         }
         List<Map<String, Object>> all = new ArrayList<>(rows);

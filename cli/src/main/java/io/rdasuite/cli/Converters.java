@@ -21,6 +21,17 @@ final class Converters {
         }
     }
 
+    static final class Protocol implements ITypeConverter<io.rdasuite.crashsim.kv.KvProtocol> {
+        @Override
+        public io.rdasuite.crashsim.kv.KvProtocol convert(String value) {
+            try {
+                return io.rdasuite.crashsim.kv.KvProtocol.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     static final class TransportName implements ITypeConverter<Transport> {
         @Override
         public Transport convert(String value) {

@@ -29,7 +29,7 @@ public final class Explorer {
      * @param findings        the first findings found
      */
     public record Report(Scenario scenario, long events, int crashPoints, long crashStates, long violatingStates, long findingStates,
-                         List<Violation> violations, List<Violation> findings) {
+                         List<Violation> violations, List<Violation> findings, java.util.SortedMap<String, Long> statesByInvariant) {
         public boolean passed() {
             return violatingStates == 0;
         }
@@ -54,7 +54,7 @@ public final class Explorer {
             }
         }
         return new Report(scenario, total.events(), total.crashPoints(), total.crashStates(), total.violatingStates(), total.findingStates(),
-                total.violations(), total.findings());
+                total.violations(), total.findings(), total.statesByInvariant());
     }
 
     private static Report merge(Report a, Report b) {
@@ -62,8 +62,10 @@ public final class Explorer {
         b.violations().forEach(x -> keep(v, x));
         List<Violation> f = new ArrayList<>(a.findings());
         b.findings().forEach(x -> keep(f, x));
+        java.util.TreeMap<String, Long> counts = new java.util.TreeMap<>(a.statesByInvariant());
+        b.statesByInvariant().forEach((k, n) -> counts.merge(k, n, Long::sum));
         return new Report(a.scenario(), a.events() + b.events(), a.crashPoints() + b.crashPoints(), a.crashStates() + b.crashStates(),
-                a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f);
+                a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f, counts);
     }
 
     private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
@@ -75,6 +77,7 @@ public final class Explorer {
         int explored = 0;
         List<Violation> violations = new ArrayList<>();
         List<Violation> findings = new ArrayList<>();
+        java.util.TreeMap<String, Long> counts = new java.util.TreeMap<>();
         for (long point : points) {
             explored++;
             Execution run = Execution.run(subject, scenario, point, 0);
@@ -86,7 +89,9 @@ public final class Explorer {
                 Observation observed = Execution.observe(subject, scenario, image);
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
+                java.util.TreeSet<String> failed = new java.util.TreeSet<>();
                 for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+                    failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(), f.invariant())) {
                         claimedFailed = true;
@@ -96,14 +101,15 @@ public final class Explorer {
                         keep(findings, v);
                     }
                 }
+                failed.forEach(i -> counts.merge(i, 1L, Long::sum));
                 violating += claimedFailed ? 1 : 0;
                 findingStates += !claimedFailed && unclaimedFailed ? 1 : 0;
                 if (claimedFailed && stopAtFirstViolation) {
-                    return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings);
+                    return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
                 }
             }
         }
-        return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings);
+        return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
     }
 
     /** Keeps the first {@link #KEPT_PER_INVARIANT} examples of each invariant, at most {@link #KEPT} in all. */
@@ -112,6 +118,11 @@ public final class Explorer {
         if (same < KEPT_PER_INVARIANT && kept.size() < KEPT) {
             kept.add(v);
         }
+    }
+
+    /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION; STRUCTURE always). */
+    public static boolean isClaimed(Claims claims, String invariant) {
+        return claimed(claims, invariant);
     }
 
     static boolean claimed(Claims claims, String invariant) {
