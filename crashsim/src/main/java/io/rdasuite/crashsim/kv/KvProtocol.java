@@ -1,5 +1,7 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.store.baseline.BaselineClient;
+import io.rdasuite.store.baseline.BaselineServer;
 import io.rdasuite.store.erda.ErdaClient;
 import io.rdasuite.store.erda.ErdaConfig;
 import io.rdasuite.store.erda.ErdaServer;
@@ -21,14 +23,25 @@ import java.util.stream.Collectors;
  */
 public enum KvProtocol {
     /** Erda (paper 000): claims atomic puts only. */
-    ERDA("erda", new Claims(true, false, false, false, false));
+    ERDA("erda", new Claims(true, false, false, false, false), true),
+    /** Redo Logging (paper 000 §5.1): acks once the record is persistent in the redo log. Recovery not yet built. */
+    REDO("redo", new Claims(true, true, true, false, true), false),
+    /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Recovery not yet built. */
+    RAW("raw", new Claims(true, true, true, false, true), false);
 
     private final String cliName;
     private final Claims claims;
+    private final boolean recoverable;
 
-    KvProtocol(String cliName, Claims claims) {
+    KvProtocol(String cliName, Claims claims, boolean recoverable) {
         this.cliName = cliName;
         this.claims = claims;
+        this.recoverable = recoverable;
+    }
+
+    /** False while the protocol's crash recovery is not built: it is then measured, not crash-checked. */
+    public boolean recoverable() {
+        return recoverable;
     }
 
     public String cliName() {
@@ -83,6 +96,20 @@ public enum KvProtocol {
                 }
                 for (int c = 0; c < clients; c++) {
                     kv.add(new ErdaClient(fabric.node(c + 1), connections.get(c).requester(), erda.handle(), c, "erda-client-" + c));
+                }
+                yield new Deployment(kv);
+            }
+            case REDO, RAW -> {
+                if (recover) {
+                    throw new UnsupportedOperationException(cliName + ": crash recovery is not implemented yet");
+                }
+                BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
+                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, 64, Math.max(clients, 1));
+                List<KvClient> kv = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    Connection conn = fabric.connect(fabric.node(c + 1), server);
+                    baseline.serve(conn.responder(), c, cliName + "-handler-" + c);
+                    kv.add(new BaselineClient(fabric.node(c + 1), conn.requester(), baseline.handle(), c, cliName + "-client-" + c));
                 }
                 yield new Deployment(kv);
             }
