@@ -122,6 +122,19 @@ class RdaCommandLineTest {
     }
 
     @Test
+    void nvmWritesPrintsTable1AsMeasured() throws Exception {
+        JsonNode erda = new ObjectMapper().readTree(rda("nvm-writes", "--protocol", "erda", "--key-size", "16", "--kv-size", "272", "--json").out());
+        assertThat(erda.get("create").asLong()).isEqualTo(16 + 10 + 272);
+        assertThat(erda.get("update").asLong()).isEqualTo(9 + 272);
+        assertThat(erda.get("delete").asLong()).isEqualTo(16 + 9);
+        JsonNode redo = new ObjectMapper().readTree(rda("nvm-writes", "--protocol", "redo", "--key-size", "16", "--kv-size", "272", "--json").out());
+        assertThat(redo.get("create").asLong()).isEqualTo(16 + 12 + 2 * 272);
+        Result bad = rda("nvm-writes", "--protocol", "octopus", "--key-size", "8", "--kv-size", "64");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("valid: erda, redo, raw");
+    }
+
+    @Test
     void simBenchReportsVerbsPerSecondAndIsDeterministic() throws Exception {
         String[] args = {"sim-bench", "--json", "--verbs", "2000", "--clients", "2", "--repeats", "1"};
         Result first = rda(args);
