@@ -14,12 +14,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import io.rdasuite.store.fabric.ServerConfig;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rda bench}: simulated measurements of the papers' benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Simulated benchmarks beside the papers' figures.",
-        subcommands = {BenchCommand.RemoteLog.class})
+        subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -101,6 +102,131 @@ final class BenchCommand implements Runnable {
             }
             out.flush();
             return 0;
+        }
+    }
+
+    /** {@code rda bench ycsb}: paper 000 §5.2-5.4 (Erda vs Redo Logging vs Read After Write). */
+    @Command(name = "ycsb", mixinStandardHelpOptions = true,
+            description = "YCSB mean latency, throughput and server CPU per protocol (simulated), beside paper 000's ratios.")
+    static final class YcsbCommand implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--protocols", split = ",", defaultValue = "erda,redo,raw", converter = Converters.Protocol.class,
+                description = "Protocols (default: ${DEFAULT-VALUE}).")
+        List<io.rdasuite.crashsim.kv.KvProtocol> protocols;
+
+        @Option(names = "--workload", defaultValue = "C", description = "A, B, C or update-only (default: ${DEFAULT-VALUE}).")
+        String workload;
+
+        @Option(names = "--distribution", defaultValue = "zipf", description = "zipf (0.99) or uniform (default: ${DEFAULT-VALUE}).")
+        String distribution;
+
+        @Option(names = "--value-size", defaultValue = "1024", description = "Value bytes, 16..4096 (default: ${DEFAULT-VALUE}).")
+        int valueSize;
+
+        @Option(names = "--key-size", defaultValue = "16", description = "Key bytes (default: ${DEFAULT-VALUE}).")
+        int keySize;
+
+        @Option(names = "--clients", defaultValue = "8", description = "Client threads, one node each (default: ${DEFAULT-VALUE}).")
+        int clients;
+
+        @Option(names = "--records", defaultValue = "1000", description = "Records loaded (default: ${DEFAULT-VALUE}).")
+        int records;
+
+        @Option(names = "--ops", defaultValue = "200", description = "Operations per client (default: ${DEFAULT-VALUE}).")
+        int ops;
+
+        @Option(names = "--profile", defaultValue = "default", description = "Cost profile: default, erda-testbed (default: ${DEFAULT-VALUE}).")
+        String profile;
+
+        @Option(names = "--config", defaultValue = "DMP+DDIO+DRAM-RQWRB", converter = Converters.Config.class,
+                description = "Server configuration (default: ${DEFAULT-VALUE}).")
+        ServerConfig config;
+
+        @Override
+        public Integer call() {
+            io.rdasuite.store.workload.Ycsb.Workload w;
+            io.rdasuite.hwsim.model.CostModel cost;
+            try {
+                w = io.rdasuite.store.workload.Ycsb.Workload.parse(workload);
+                cost = io.rdasuite.hwsim.model.CostModel.profile(profile);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            io.rdasuite.store.workload.Ycsb.Distribution d = switch (distribution.toLowerCase(java.util.Locale.ROOT)) {
+                case "zipf" -> io.rdasuite.store.workload.Ycsb.Distribution.ZIPF;
+                case "uniform" -> io.rdasuite.store.workload.Ycsb.Distribution.UNIFORM;
+                default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "unknown distribution '" + distribution + "'; valid: zipf, uniform");
+            };
+            if (valueSize < 16 || valueSize > 4096 || clients < 1 || records < 1 || ops < 1 || keySize < 8) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--value-size must be 16..4096, --key-size at least 8, --clients, --records and --ops positive");
+            }
+            var benchSpec = new io.rdasuite.crashsim.kv.YcsbBench.Spec(w, d, new io.rdasuite.store.kv.KvShape(keySize, valueSize), clients,
+                    records, ops, cost, config, common.seed);
+            List<io.rdasuite.crashsim.kv.YcsbBench.Result> results = new ArrayList<>();
+            for (var p : protocols) {
+                results.add(io.rdasuite.crashsim.kv.YcsbBench.run(p, benchSpec));
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            if (common.json) {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                for (var r : results) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("protocol", r.protocol().cliName());
+                    m.put("workload", w.name());
+                    m.put("valueSize", valueSize);
+                    m.put("clients", clients);
+                    m.put("meanLatencyNs", r.meanLatencyNs());
+                    m.put("throughputOpsPerSecond", r.throughputOpsPerSecond());
+                    m.put("serverCpuNsPerOp", r.serverCpuNsPerOp());
+                    m.put("failedReads", r.failedReads());
+                    rows.add(m);
+                }
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("command", "bench ycsb");
+                doc.put("seed", common.seed);
+                doc.put("profile", profile);
+                doc.put("results", rows);
+                out.println(Json.write(doc));
+            } else {
+                out.printf("YCSB-%s, %s keys, %d-byte values, %d clients, %d records, %d ops/client, profile %s, %s (simulated)%n", w.name(), distribution,
+                        valueSize, clients, records, ops, profile, config);
+                out.printf("%-6s %14s %18s %18s %12s%n", "PROTO", "LATENCY (us)", "THROUGHPUT (Kop/s)", "SERVER CPU/op (ns)", "FAILED READS");
+                for (var r : results) {
+                    out.printf("%-6s %14.2f %18.2f %18d %12d%n", r.protocol().cliName(), r.meanLatencyNs() / 1e3, r.throughputOpsPerSecond() / 1e3,
+                            r.serverCpuNsPerOp(), r.failedReads());
+                }
+                printPaperRatios(out, w, results);
+            }
+            out.flush();
+            return 0;
+        }
+
+        /** Paper 000 Fig. 26 and §5.3-5.4 at 1 KB values (latency in us, throughput in Kop/s, Erda vs Redo Logging). */
+        private static void printPaperRatios(PrintWriter out, io.rdasuite.store.workload.Ycsb.Workload w,
+                                             List<io.rdasuite.crashsim.kv.YcsbBench.Result> results) {
+            var erda = results.stream().filter(r -> r.protocol() == io.rdasuite.crashsim.kv.KvProtocol.ERDA).findFirst();
+            var redo = results.stream().filter(r -> r.protocol() == io.rdasuite.crashsim.kv.KvProtocol.REDO).findFirst();
+            if (erda.isEmpty() || redo.isEmpty()) {
+                return;
+            }
+            double[][] paper = {{74.64, 100, 79.77, 57.60}, {62.76, 94.71, 92.57, 61.78}, {62.84, 92.7, 96.35, 62.93}, {102.1, 103.89, 0, 0}};
+            double[] p = paper[w.ordinal()];
+            double modelLatency = (double) erda.get().meanLatencyNs() / redo.get().meanLatencyNs();
+            out.printf("Erda/Redo latency:    model %.2f   paper %.2f (%.2f/%.2f us)%n", modelLatency, p[0] / p[1], p[0], p[1]);
+            if (p[2] > 0) {
+                double modelThroughput = (double) erda.get().throughputOpsPerSecond() / redo.get().throughputOpsPerSecond();
+                out.printf("Erda/Redo throughput: model %.2f   paper %.2f (%.2f/%.2f Kop/s)%n", modelThroughput, p[2] / p[3], p[2], p[3]);
+            }
+            if (w == io.rdasuite.store.workload.Ycsb.Workload.C) {
+                out.printf("Erda server CPU on YCSB-C: model %d ns/op   paper 0%n", erda.get().serverCpuNsPerOp());
+            }
         }
     }
 }

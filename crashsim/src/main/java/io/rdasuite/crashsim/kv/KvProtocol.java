@@ -72,10 +72,18 @@ public enum KvProtocol {
      * {@code recover}, a server thread runs recovery first and the handlers start after it.
      */
     public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover) {
+        return deploy(fabric, shape, clients, recover, 32);
+    }
+
+    /** As {@link #deploy(Fabric, KvShape, int, boolean)}, with a hash table sized for {@code keys} keys (load ≤ 50%). */
+    public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys) {
+        int buckets = Math.max(64, 2 * keys);
         Node server = fabric.node(0);
         return switch (this) {
             case ERDA -> {
-                ErdaServer erda = new ErdaServer(server, ErdaConfig.small(shape));
+                ErdaConfig small = ErdaConfig.small(shape);
+                ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
+                        Math.max(small.maxClients(), clients)));
                 List<KvClient> kv = new ArrayList<>();
                 List<Connection> connections = new ArrayList<>();
                 for (int c = 0; c < clients; c++) {
@@ -104,7 +112,7 @@ public enum KvProtocol {
                     throw new UnsupportedOperationException(cliName + ": crash recovery is not implemented yet");
                 }
                 BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
-                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, 64, Math.max(clients, 1));
+                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1));
                 List<KvClient> kv = new ArrayList<>();
                 for (int c = 0; c < clients; c++) {
                     Connection conn = fabric.connect(fabric.node(c + 1), server);

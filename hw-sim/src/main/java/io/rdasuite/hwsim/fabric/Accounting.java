@@ -8,6 +8,12 @@ import java.util.TreeMap;
 public final class Accounting {
     private final Counters total = new Counters();
     private final TreeMap<String, Counters> byOperation = new TreeMap<>();
+    private final TreeMap<Integer, Long> cpuByNode = new TreeMap<>();
+
+    /** CPU nanoseconds charged on one node (0 when none). */
+    public long cpuNanos(int nodeId) {
+        return cpuByNode.getOrDefault(nodeId, 0L);
+    }
 
     public Counters total() {
         return total;
@@ -42,7 +48,8 @@ public final class Accounting {
         }
     }
 
-    void cpu(long nanos, Counters scope) {
+    void cpu(int nodeId, long nanos, Counters scope) {
+        cpuByNode.merge(nodeId, nanos, Long::sum);
         total.cpuNanos += nanos;
         if (scope != null) {
             scope.cpuNanos += nanos;

@@ -187,7 +187,7 @@ public final class SimNode implements Node {
         Engine engine = fabric.engine;
         long end = Math.max(engine.now(), coreFreeAt[core]) + scaled;
         coreFreeAt[core] = end;
-        fabric.accounting.cpu(scaled, ((ThreadState) self.attachment).scope);
+        fabric.accounting.cpu(id, scaled, ((ThreadState) self.attachment).scope);
         long preempted = 0;
         if (fabric.cost.preemptionPercent() > 0 && preemptions.nextInt(100) < fabric.cost.preemptionPercent()) {
             preempted = 1 + preemptions.nextLong(fabric.cost.preemptionMaxNs());

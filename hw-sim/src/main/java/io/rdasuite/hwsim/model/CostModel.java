@@ -93,6 +93,31 @@ public record CostModel(
                 4400, 4, 40_000, 20_000, 10_000, 0, 1);
     }
 
+    /**
+     * Paper 000's testbed (§5.1): Mellanox ConnectX-3 at 40 Gb/s, two 2.4 GHz Xeon E5620 with 4 cores, DRAM
+     * with 150 ns extra write latency as PM. Estimates beyond the paper: a ConnectX-3 verb takes longer than a
+     * ConnectX-4's (≈1.3x NIC latencies), and the 2.4 GHz Westmere CPU needs ≈1.5x the CPU time per request
+     * and per CRC.
+     */
+    public static CostModel erdaTestbed() {
+        CostModel d = defaults();
+        return new CostModel(12, 650, 600, 200, 40.0, 4096, 42,
+                300, 300, 7.88,
+                d.pmReadNs(), 150, d.pmWriteBytesPerNs(), 80,
+                450, 100, d.placementStallPercent(), d.placementStallMaxNs(),
+                150, 600, 8, 30, 300,
+                6600, 4, d.llcDirtyLines(), d.evictionMeanNs(), d.transportTimeoutNs(), 0, 1);
+    }
+
+    /** A cost profile by name: {@code default} or {@code erda-testbed}; an unknown name lists the valid ones. */
+    public static CostModel profile(String name) {
+        return switch (name == null ? "" : name.trim()) {
+            case "default" -> defaults();
+            case "erda-testbed" -> erdaTestbed();
+            default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: default, erda-testbed");
+        };
+    }
+
     public CostModel {
         if (preemptionPercent < 0 || preemptionPercent > 100 || preemptionMaxNs < 1) {
             throw new IllegalArgumentException("preemption: percent in [0, 100], max at least 1 ns");

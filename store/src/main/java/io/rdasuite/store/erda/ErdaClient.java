@@ -24,9 +24,12 @@ import java.util.List;
  * may still be writing it), then the old version is read and the server told to repair the entry.
  */
 public final class ErdaClient implements KvClient {
-    /** Re-reads of a torn newest object before falling back to the old version (§4.3: "wait a moment"). */
-    static final int RETRIES = 3;
-    static final long RETRY_BACKOFF_NS = 2_000;
+    /**
+     * Re-reads of a torn newest object before falling back to the old version (§4.3: "wait a moment"). Several
+     * writers of a hot key can leave both offsets naming objects still being written; waiting rides that out.
+     */
+    static final int RETRIES = 16;
+    static final long RETRY_BACKOFF_NS = 1_000;
 
     private final Node node;
     private final QueuePair qp;
@@ -164,11 +167,22 @@ public final class ErdaClient implements KvClient {
 
     /** Learns regions linked since connecting (§3.3: the server sends the head array). */
     private void refreshHeads() {
-        MemorySegment reply = call(ErdaMessages.HEADS, 0, new byte[shape.keyBytes()]);
-        if (reply == null) {
-            return;
+        long from = 0;
+        while (true) {
+            MemorySegment reply = call(ErdaMessages.HEADS, from, new byte[shape.keyBytes()]);
+            if (reply == null) {
+                return;
+            }
+            long n = reply.get(ValueLayout.JAVA_LONG, 8);
+            learn(reply, n);
+            from += n;
+            if (n < (ErdaMessages.REPLY_BYTES - 16) / 32) {
+                return;
+            }
         }
-        long n = reply.get(ValueLayout.JAVA_LONG, 8);
+    }
+
+    private void learn(MemorySegment reply, long n) {
         for (int i = 0; i < n; i++) {
             long at = 16 + 32L * i;
             int h = (int) reply.get(ValueLayout.JAVA_LONG, at);

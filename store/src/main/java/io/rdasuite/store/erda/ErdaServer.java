@@ -127,7 +127,7 @@ public final class ErdaServer {
                     }
                     reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
                 }
-                case ErdaMessages.HEADS -> describeHeads(reply);
+                case ErdaMessages.HEADS -> describeHeads(reply, argument);
                 default -> reply.set(ValueLayout.JAVA_LONG, 0, 0);
             }
         } catch (StoreFullException e) {
@@ -208,16 +208,22 @@ public final class ErdaServer {
         superblock.persist(8L * head, 8);
     }
 
-    private void describeHeads(MemorySegment reply) {
+    /** Describes the regions of all heads, skipping the first {@code from} (a reply holds 15: clients page). */
+    private void describeHeads(MemorySegment reply, long from) {
         int n = 0;
+        long seen = 0;
         for (int h = 1; h <= config.heads(); h++) {
-            for (int r = 0; r < heads.get(h).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++, n++) {
+            for (int r = 0; r < heads.get(h).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++) {
+                if (seen++ < from) {
+                    continue;
+                }
                 MemoryRegion region = heads.get(h).get(r);
                 long at = 16 + 32L * n;
                 reply.set(ValueLayout.JAVA_LONG, at, h);
                 reply.set(ValueLayout.JAVA_LONG, at + 8, r);
                 reply.set(ValueLayout.JAVA_LONG, at + 16, region.baseAddress());
                 reply.set(ValueLayout.JAVA_LONG, at + 24, region.rkey());
+                n++;
             }
         }
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);

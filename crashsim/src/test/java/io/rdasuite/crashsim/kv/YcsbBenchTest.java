@@ -1,0 +1,33 @@
+package io.rdasuite.crashsim.kv;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.workload.Ycsb;
+import org.junit.jupiter.api.Test;
+
+/** YCSB on the simulator: deterministic, and Erda's one-sided reads leave the server's CPU idle (paper 000 §5.4). */
+class YcsbBenchTest {
+    private static YcsbBench.Spec spec(Ycsb.Workload w) {
+        return new YcsbBench.Spec(w, Ycsb.Distribution.ZIPF, new KvShape(16, 256), 4, 200, 50, CostModel.erdaTestbed(),
+                ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), 7);
+    }
+
+    @Test
+    void readOnlyErdaUsesAlmostNoServerCpuAndBeatsRedoLogging() {
+        YcsbBench.Result erda = YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.C));
+        YcsbBench.Result redo = YcsbBench.run(KvProtocol.REDO, spec(Ycsb.Workload.C));
+        assertThat(erda.serverCpuNsPerOp()).as("only the one-time head-array refresh").isLessThan(100);
+        assertThat(redo.serverCpuNsPerOp()).isGreaterThan(500);
+        assertThat(erda.meanLatencyNs()).isLessThan(redo.meanLatencyNs());
+        assertThat(erda.throughputOpsPerSecond()).isGreaterThan(redo.throughputOpsPerSecond());
+        assertThat(erda.failedReads()).isZero();
+    }
+
+    @Test
+    void theSameSeedGivesTheSameFigures() {
+        assertThat(YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.A))).isEqualTo(YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.A)));
+    }
+}
