@@ -24,10 +24,14 @@ import java.util.stream.Collectors;
 public enum KvProtocol {
     /** Erda (paper 000): claims atomic puts only. */
     ERDA("erda", new Claims(true, false, false, false, false), true),
+    /** Erda with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
+    ERDA_CLEANING("erda-cleaning", new Claims(true, false, false, false, false), true),
     /** Redo Logging (paper 000 §5.1): acks once the record is persistent in the redo log. Recovery not yet built. */
     REDO("redo", new Claims(true, true, true, false, true), false),
     /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Recovery not yet built. */
     RAW("raw", new Claims(true, true, true, false, true), false);
+
+    static final long CLEANER_START_NS = 20_000;
 
     private final String cliName;
     private final Claims claims;
@@ -80,7 +84,7 @@ public enum KvProtocol {
         int buckets = Math.max(64, 2 * keys);
         Node server = fabric.node(0);
         return switch (this) {
-            case ERDA -> {
+            case ERDA, ERDA_CLEANING -> {
                 ErdaConfig small = ErdaConfig.small(shape);
                 ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
                         Math.max(small.maxClients(), clients)));
@@ -101,6 +105,12 @@ public enum KvProtocol {
                     });
                 } else {
                     serve.run();
+                    if (this == ERDA_CLEANING) {
+                        server.spawn("erda-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
+                            server.clock().sleepNanos(CLEANER_START_NS);
+                            erda.clean(1);
+                        });
+                    }
                 }
                 for (int c = 0; c < clients; c++) {
                     kv.add(new ErdaClient(fabric.node(c + 1), connections.get(c).requester(), erda.handle(), c, "erda-client-" + c));

@@ -42,6 +42,19 @@ class ErdaExplorationTest {
     }
 
     @Test
+    void recoveryAfterACrashInTheMiddleOfCleaningKeepsAtomicPuts() {
+        KvSubject erda = new KvSubject(KvProtocol.ERDA_CLEANING);
+        Program program = Program.of(List.of(Op.put(1, 1), Op.put(2, 1), Op.put(3, 1), Op.put(1, 2), Op.get(1), Op.get(2),
+                Op.put(2, 2), Op.get(3), Op.put(3, 2), Op.get(1)));
+        for (String config : List.of("DMP+DDIO+PM-RQWRB", "DMP+NODDIO+DRAM-RQWRB", "MHP+DDIO+DRAM-RQWRB", "WSP+NODDIO+PM-RQWRB")) {
+            Explorer.Report r = Explorer.explore(erda, new Scenario(erda.name(), ServerConfig.parse(config), Transport.IB, 9, program),
+                    new Budget(400, 8, 2));
+            assertThat(r.crashStates()).isGreaterThan(200);
+            assertThat(r.violations()).as(config).isEmpty();
+        }
+    }
+
+    @Test
     void lostAcknowledgedPutsAndNonMonotonicReadsAreExpectedFindingsInDmpWithDdio() {
         Explorer.Report r = explore(ServerConfig.parse("DMP+DDIO+PM-RQWRB"), Transport.IB);
         assertThat(r.passed()).isTrue();

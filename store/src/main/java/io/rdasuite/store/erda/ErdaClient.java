@@ -62,21 +62,33 @@ public final class ErdaClient implements KvClient {
     @Override
     public boolean put(byte[] key, byte[] value) {
         shape.check(key, value);
-        return write(ErdaMessages.PUT, key, ErdaObject.normal(key, value));
+        return write(ErdaMessages.PUT, ErdaMessages.PUT_DATA, key, ErdaObject.normal(key, value));
     }
 
     @Override
     public boolean delete(byte[] key) {
         shape.check(key, null);
-        return write(ErdaMessages.DELETE, key, ErdaObject.deleted(key));
+        return write(ErdaMessages.DELETE, ErdaMessages.DELETE_DATA, key, ErdaObject.deleted(key));
     }
 
-    private boolean write(int type, byte[] key, MemorySegment object) {
+    private boolean write(int type, int rpcType, byte[] key, MemorySegment object) {
         MemorySegment reply = call(type, 0, key);
         if (reply == null) {
             return false;
         }
         long status = reply.get(ValueLayout.JAVA_LONG, 0);
+        if (status == ErdaMessages.CLEANING) {
+            // §4.4: while the key's head is cleaned, writes go through the server.
+            reply = call(rpcType, 0, object.toArray(ValueLayout.JAVA_BYTE));
+            if (reply == null) {
+                return false;
+            }
+            status = reply.get(ValueLayout.JAVA_LONG, 0);
+            if (status == ErdaMessages.FULL) {
+                throw new StoreFullException("Erda's log or table is full; stored keys stay readable");
+            }
+            return status == ErdaMessages.OK || status == ErdaMessages.ABSENT;
+        }
         if (status == ErdaMessages.ABSENT) {
             return true;
         }
@@ -89,10 +101,10 @@ public final class ErdaClient implements KvClient {
     }
 
     /** One RPC: the request into this client's slot by WRITE_WITH_IMM, the reply by SEND; null when the connection broke. */
-    private MemorySegment call(int type, long argument, byte[] key) {
-        int requestBytes = ErdaMessages.requestBytes(shape.keyBytes());
+    private MemorySegment call(int type, long argument, byte[] keyOrObject) {
+        int requestBytes = ErdaMessages.requestBytes(shape);
         qp.postReceive(replies, 0, ErdaMessages.REPLY_BYTES);
-        MemorySegment request = ErdaMessages.request(type, argument, key);
+        MemorySegment request = ErdaMessages.request(type, argument, keyOrObject);
         Completion sent = qp.execute(WorkRequest.writeImm(request, server.requests().address((long) clientId * requestBytes),
                 server.requests().rkey(), clientId));
         if (!sent.ok()) {

@@ -14,25 +14,31 @@ final class ErdaMessages {
     static final int DELETE = 2;
     static final int REPAIR = 3;
     static final int HEADS = 4;
+    /** During cleaning (§4.4): the object travels in the request and the server writes it. */
+    static final int PUT_DATA = 5;
+    static final int DELETE_DATA = 6;
 
     static final long OK = 1;
     static final long ABSENT = 2;
     static final long FULL = 3;
+    /** The key's head is being cleaned: resend the write with its object (RPC write). */
+    static final long CLEANING = 4;
 
     static final int REPLY_BYTES = 512;
 
     private ErdaMessages() {
     }
 
-    static int requestBytes(int keyBytes) {
-        return 16 + ((keyBytes + 7) & ~7);
+    /** A request slot: type, argument, then the key, or the whole object for the RPC writes of cleaning. */
+    static int requestBytes(io.rdasuite.store.kv.KvShape shape) {
+        return 16 + ((ErdaObject.normalBytes(shape) + 7) & ~7);
     }
 
-    static MemorySegment request(int type, long argument, byte[] key) {
-        MemorySegment m = MemorySegment.ofArray(new long[requestBytes(key.length) / 8]);
+    static MemorySegment request(int type, long argument, byte[] keyOrObject) {
+        MemorySegment m = MemorySegment.ofArray(new long[(16 + keyOrObject.length + 7) / 8]);
         m.set(ValueLayout.JAVA_LONG, 0, type);
         m.set(ValueLayout.JAVA_LONG, 8, argument);
-        MemorySegment.copy(MemorySegment.ofArray(key), 0, m, 16, key.length);
+        MemorySegment.copy(MemorySegment.ofArray(keyOrObject), 0, m, 16, keyOrObject.length);
         return m;
     }
 }

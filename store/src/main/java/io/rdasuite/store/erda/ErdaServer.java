@@ -42,6 +42,9 @@ public final class ErdaServer {
     private final List<List<MemoryRegion>> heads = new ArrayList<>();
     private final long[] tails;
     private final ServerLock lock;
+    private final boolean[] cleaning;
+    /** Quiet time before cleaning moves objects: one-sided writes reserved before the switch land meanwhile (§4.4, "maximum RTT"). */
+    static final long CLEAN_QUIESCE_NS = 50_000;
 
     /** Registers (or, on a restarted node, gets back) the table, the superblock, the request slots and each head's first region. */
     public ErdaServer(Node node, ErdaConfig config) {
@@ -50,7 +53,7 @@ public final class ErdaServer {
         this.hash = new HopscotchTable(config.shape(), config.buckets(), true);
         this.tableRegion = node.register(MemoryKind.PM, "erda-table", hash.regionBytes());
         this.superblockRegion = node.register(MemoryKind.PM, "erda-super", 8L * (config.heads() + 1));
-        this.requests = node.register(MemoryKind.DRAM, "erda-requests", (long) config.maxClients() * ErdaMessages.requestBytes(config.shape().keyBytes()));
+        this.requests = node.register(MemoryKind.DRAM, "erda-requests", (long) config.maxClients() * ErdaMessages.requestBytes(config.shape()));
         this.tails = new long[config.heads() + 1];
         for (int h = 0; h <= config.heads(); h++) {
             heads.add(new ArrayList<>());
@@ -60,6 +63,7 @@ public final class ErdaServer {
             heads.get(h).add(node.register(MemoryKind.PM, regionName(h, 0), config.regionBytes()));
         }
         this.lock = new ServerLock(node.clock());
+        this.cleaning = new boolean[config.heads() + 1];
     }
 
     static String regionName(int head, int index) {
@@ -87,7 +91,7 @@ public final class ErdaServer {
         if (clientId < 0 || clientId >= config.maxClients()) {
             throw new IllegalArgumentException("client id " + clientId + " outside 0.." + (config.maxClients() - 1));
         }
-        int requestBytes = ErdaMessages.requestBytes(config.shape().keyBytes());
+        int requestBytes = ErdaMessages.requestBytes(config.shape());
         LocalMemory slots = node.local(requests);
         LocalMemory table = node.local(tableRegion);
         node.spawnDaemon(name, () -> {
@@ -103,20 +107,40 @@ public final class ErdaServer {
                 slots.load((long) r.immediate() * requestBytes, request);
                 int type = (int) request.get(ValueLayout.JAVA_LONG, 0);
                 long argument = request.get(ValueLayout.JAVA_LONG, 8);
-                byte[] key = request.asSlice(16, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
-                MemorySegment reply = handle(table, type, argument, key);
+                boolean data = type == ErdaMessages.PUT_DATA || type == ErdaMessages.DELETE_DATA;
+                int keyAt = 16 + (data ? ErdaObject.HEADER_BYTES : 0);
+                byte[] key = request.asSlice(keyAt, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+                byte[] object = null;
+                if (data) {
+                    int length = type == ErdaMessages.PUT_DATA ? ErdaObject.normalBytes(config.shape()) : ErdaObject.deletedBytes(config.shape());
+                    object = request.asSlice(16, length).toArray(ValueLayout.JAVA_BYTE);
+                }
+                MemorySegment reply = handle(table, type, argument, key, object);
                 responder.postReceive(requests, 0, 0);
                 responder.post(WorkRequest.send(reply).unsignaled());
             }
         });
     }
 
-    private MemorySegment handle(LocalMemory table, int type, long argument, byte[] key) {
+    private MemorySegment handle(LocalMemory table, int type, long argument, byte[] key, byte[] object) {
         MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.REPLY_BYTES / 8]);
         lock.lock();
         try {
             switch (type) {
-                case ErdaMessages.PUT, ErdaMessages.DELETE -> reserve(table, type == ErdaMessages.DELETE, key, reply);
+                case ErdaMessages.PUT, ErdaMessages.DELETE -> {
+                    if (cleaning[headOf(key, config.heads())]) {
+                        reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.CLEANING);
+                    } else {
+                        reserve(table, type == ErdaMessages.DELETE, key, reply);
+                    }
+                }
+                case ErdaMessages.PUT_DATA, ErdaMessages.DELETE_DATA -> {
+                    reserve(table, type == ErdaMessages.DELETE_DATA, key, reply);
+                    if (reply.get(ValueLayout.JAVA_LONG, 0) == ErdaMessages.OK) {
+                        // RPC write during cleaning: the server writes the object itself (§4.4).
+                        writeObject(reply.get(ValueLayout.JAVA_LONG, 24), reply.get(ValueLayout.JAVA_LONG, 32), object, false);
+                    }
+                }
                 case ErdaMessages.REPAIR -> {
                     int slot = hash.lookup(table, key);
                     if (slot >= 0) {
@@ -168,6 +192,8 @@ public final class ErdaServer {
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
         reply.set(ValueLayout.JAVA_LONG, 8, region.address(offset % config.regionBytes()));
         reply.set(ValueLayout.JAVA_LONG, 16, region.rkey());
+        reply.set(ValueLayout.JAVA_LONG, 24, head);
+        reply.set(ValueLayout.JAVA_LONG, 32, offset);
     }
 
     /** Writes the one 4-byte half a flip or a repair changed (the bytes paper 000's Table 1 counts). */
@@ -228,6 +254,104 @@ public final class ErdaServer {
         }
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
         reply.set(ValueLayout.JAVA_LONG, 8, n);
+    }
+
+    /** Writes an object at a head offset with the CPU (cleaning's copies and RPC writes); persists it when asked. */
+    private void writeObject(long head, long offset, byte[] object, boolean persist) {
+        LocalMemory log = node.local(heads.get((int) head).get((int) (offset / config.regionBytes())));
+        long within = offset % config.regionBytes();
+        log.store(within, MemorySegment.ofArray(object));
+        if (persist) {
+            log.persist(within, object.length);
+        }
+    }
+
+    /**
+     * Log cleaning of one head (§4.4; call from a server thread). Clients switch to RPC writes for the head
+     * (write requests get {@code CLEANING} and resend with the object, which the server writes itself); after a
+     * quiet period for one-sided writes already reserved, the cleaner walks the entries of the head and copies
+     * the newest intact version of every object that lies before the cleaning point to the end of the log,
+     * persists it, and flips the entry to it; deleted objects lose their entry. Writes made during cleaning
+     * already lie past the cleaning point and are left alone. The lock is taken per entry, so requests keep
+     * being served. Returns the objects moved.
+     *
+     * <p>Deviation from the paper: the live objects move to the end of the same head log instead of a fresh
+     * region that then replaces the old one, and the space before the cleaning point is not reused yet (offsets
+     * only grow; a head's log is bounded by the 31-bit offsets). Readers stay one-sided throughout: objects are
+     * never overwritten, so a reader of an entry that moves meanwhile still finds an intact version.
+     */
+    public int clean(int head) {
+        if (head < 1 || head > config.heads()) {
+            throw new IllegalArgumentException("head " + head + " outside 1.." + config.heads());
+        }
+        long cleaningPoint;
+        lock.lock();
+        try {
+            cleaning[head] = true;
+            cleaningPoint = tails[head];
+        } finally {
+            lock.unlock();
+        }
+        node.clock().sleepNanos(CLEAN_QUIESCE_NS);
+        LocalMemory table = node.local(tableRegion);
+        int moved = 0;
+        for (int slot = 0; slot < hash.slots(); slot++) {
+            lock.lock();
+            try {
+                moved += cleanEntry(table, slot, head, cleaningPoint) ? 1 : 0;
+            } finally {
+                lock.unlock();
+            }
+        }
+        lock.lock();
+        try {
+            cleaning[head] = false;
+        } finally {
+            lock.unlock();
+        }
+        return moved;
+    }
+
+    private boolean cleanEntry(LocalMemory table, int slot, int head, long cleaningPoint) {
+        MemorySegment entry = MemorySegment.ofArray(new byte[hash.entryBytes()]);
+        table.load(hash.slotOffset(slot), entry);
+        if (entry.get(ValueLayout.JAVA_BYTE, config.shape().keyBytes()) != head) {
+            return false;
+        }
+        long word = entry.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(slot) - hash.slotOffset(slot));
+        if (AtomicRegion.newOffset(word) >= cleaningPoint) {
+            return false;
+        }
+        byte[] key = entry.asSlice(0, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+        byte[] newest = readIntact(head, AtomicRegion.newOffset(word), key);
+        byte[] live = newest != null ? newest : readIntact(head, AtomicRegion.oldOffset(word), key);
+        if (live == null) {
+            return false; // nothing intact to keep: leave the entry for readers and recovery to judge
+        }
+        if (live[0] == ErdaObject.DELETED) {
+            hash.clear(table, slot);
+            return true;
+        }
+        long offset = allocate(head, live.length);
+        writeObject(head, offset, live, true);
+        storeHalf(table, slot, word, AtomicRegion.flip(word, (int) offset));
+        return true;
+    }
+
+    private byte[] readIntact(int head, long offset, byte[] key) {
+        int index = (int) (offset / config.regionBytes());
+        if (offset <= 0 || index >= heads.get(head).size()) {
+            return null;
+        }
+        LocalMemory log = node.local(heads.get(head).get(index));
+        long within = offset % config.regionBytes();
+        byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within)];
+        log.load(within, MemorySegment.ofArray(bytes));
+        ErdaObject.Parsed p = ErdaObject.parse(bytes, config.shape(), key);
+        if (!p.intact()) {
+            return null;
+        }
+        return java.util.Arrays.copyOf(bytes, p.deleted() ? ErdaObject.deletedBytes(config.shape()) : ErdaObject.normalBytes(config.shape()));
     }
 
     /**
