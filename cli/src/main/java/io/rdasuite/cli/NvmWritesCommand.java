@@ -24,7 +24,7 @@ final class NvmWritesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--protocol", required = true, converter = Converters.Protocol.class, description = "erda, redo or raw.")
+    @Option(names = "--protocol", required = true, converter = Converters.Protocol.class, description = "erda, redo or raw (erda-cleaning counts like erda).")
     KvProtocol protocol;
 
     @Option(names = "--key-size", required = true, description = "K: key bytes.")
