@@ -404,15 +404,6 @@ public final class ErdaServer {
     }
 
     private boolean objectIntact(int head, long offset, byte[] key) {
-        int index = (int) (offset / config.regionBytes());
-        if (offset <= 0 || index >= heads.get(head).size()) {
-            return false;
-        }
-        LocalMemory log = node.local(heads.get(head).get(index));
-        long within = offset % config.regionBytes();
-        int length = (int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within);
-        byte[] bytes = new byte[length];
-        log.load(within, MemorySegment.ofArray(bytes));
-        return ErdaObject.parse(bytes, config.shape(), key).intact();
+        return readIntact(head, offset, key) != null;
     }
 }
