@@ -142,7 +142,7 @@ final class CheckCommand implements Callable<Integer> {
         row.put("crashStates", r.crashStates());
         Map<String, Object> properties = new LinkedHashMap<>();
         for (String invariant : List.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION")) {
-            boolean claimed = Explorer.isClaimed(subject.claims(), invariant);
+            boolean claimed = Explorer.isClaimed(subject.claims(config), invariant);
             long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
             properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
             if (failing > 0) {
@@ -157,7 +157,7 @@ final class CheckCommand implements Callable<Integer> {
         for (Violation v : all) {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("invariant", v.invariant());
-            e.put("claimed", Explorer.isClaimed(subject.claims(), v.invariant()));
+            e.put("claimed", Explorer.isClaimed(subject.claims(config), v.invariant()));
             e.put("detail", v.detail());
             e.put("replay", v.replayCommand());
             examples.add(e);

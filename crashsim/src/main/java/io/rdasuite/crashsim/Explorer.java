@@ -93,7 +93,7 @@ public final class Explorer {
                 for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
                     failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
-                    if (claimed(subject.claims(), f.invariant())) {
+                    if (claimed(subject.claims(scenario.config()), f.invariant())) {
                         claimedFailed = true;
                         keep(violations, v);
                     } else {

@@ -11,7 +11,8 @@ public interface Subject {
     /** The name a replay token carries; {@link Subjects#byName} finds the subject again. */
     String name();
 
-    Claims claims();
+    /** What the protocol claims on a server configuration (a recipe may be sound on some and not on others). */
+    Claims claims(io.rdasuite.store.fabric.ServerConfig config);
 
     /** The bytes a PUT of {@code value} to {@code key} stores (what RDA compares against). */
     byte[] valueBytes(int key, long value);

@@ -20,7 +20,7 @@ class InvariantsTest {
         }
 
         @Override
-        public Claims claims() {
+        public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
             return Claims.ALL;
         }
 

@@ -26,10 +26,13 @@ public enum KvProtocol {
     ERDA("erda", new Claims(true, false, false, false, false), true),
     /** Erda with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
     ERDA_CLEANING("erda-cleaning", new Claims(true, false, false, false, false), true),
-    /** Redo Logging (paper 000 §5.1): acks once the record is persistent in the redo log. Recovery not yet built. */
-    REDO("redo", new Claims(true, true, true, false, true), false),
-    /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Recovery not yet built. */
-    RAW("raw", new Claims(true, true, true, false, true), false);
+    /**
+     * Redo Logging (paper 000 §5.1). Crash-checked in the recoverable layout (sequence-stamped records, apply
+     * before ack); measured (Table 1, YCSB) in the paper's layout.
+     */
+    REDO("redo", new Claims(true, true, true, false, true), true),
+    /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Layouts as for Redo Logging. */
+    RAW("raw", new Claims(true, true, true, false, true), true);
 
     static final long CLEANER_START_NS = 20_000;
 
@@ -43,7 +46,7 @@ public enum KvProtocol {
         this.recoverable = recoverable;
     }
 
-    /** False while the protocol's crash recovery is not built: it is then measured, not crash-checked. */
+    /** False for a protocol without crash recovery: it is then measured, not crash-checked. */
     public boolean recoverable() {
         return recoverable;
     }
@@ -52,7 +55,16 @@ public enum KvProtocol {
         return cliName;
     }
 
-    public Claims claims() {
+    /**
+     * What the protocol claims on a configuration. Read After Write claims durability only where its READ after
+     * the WRITE makes the WRITE persistent: not in DMP with DDIO, where the READ only drains the data into the
+     * volatile cache (paper 003 §3.2, §3.4); there its durability failures are findings.
+     */
+    public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
+        boolean readPersists = !(config.domain() == io.rdasuite.store.fabric.PersistenceDomain.DMP && config.ddio());
+        if (this == RAW && !readPersists) {
+            return new Claims(claims.atomicPuts(), false, false, claims.linearizable(), claims.concurrentWriters());
+        }
         return claims;
     }
 
@@ -81,6 +93,18 @@ public enum KvProtocol {
 
     /** As {@link #deploy(Fabric, KvShape, int, boolean)}, with a hash table sized for {@code keys} keys (load ≤ 50%). */
     public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys) {
+        return deploy(fabric, shape, clients, recover, keys, false);
+    }
+
+    /**
+     * Deploys in the layout paper 000 measures (Table 1, YCSB): for Redo Logging and Read After Write, records
+     * without the sequence their crash recovery needs. Not for crash exploration.
+     */
+    public Deployment deployPaperLayout(Fabric fabric, KvShape shape, int clients, int keys) {
+        return deploy(fabric, shape, clients, false, keys, true);
+    }
+
+    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout) {
         int buckets = Math.max(64, 2 * keys);
         Node server = fabric.node(0);
         return switch (this) {
@@ -118,16 +142,28 @@ public enum KvProtocol {
                 yield new Deployment(kv);
             }
             case REDO, RAW -> {
-                if (recover) {
-                    throw new UnsupportedOperationException(cliName + ": crash recovery is not implemented yet");
-                }
                 BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
-                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1));
+                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1), !paperLayout);
                 List<KvClient> kv = new ArrayList<>();
+                List<Connection> connections = new ArrayList<>();
                 for (int c = 0; c < clients; c++) {
-                    Connection conn = fabric.connect(fabric.node(c + 1), server);
-                    baseline.serve(conn.responder(), c, cliName + "-handler-" + c);
-                    kv.add(new BaselineClient(fabric.node(c + 1), conn.requester(), baseline.handle(), c, cliName + "-client-" + c));
+                    connections.add(fabric.connect(fabric.node(c + 1), server));
+                }
+                Runnable serve = () -> {
+                    for (int c = 0; c < clients; c++) {
+                        baseline.serve(connections.get(c).responder(), c, cliName + "-handler-" + c);
+                    }
+                };
+                if (recover) {
+                    server.spawn(cliName + "-recovery", () -> {
+                        baseline.recover();
+                        serve.run();
+                    });
+                } else {
+                    serve.run();
+                }
+                for (int c = 0; c < clients; c++) {
+                    kv.add(new BaselineClient(fabric.node(c + 1), connections.get(c).requester(), baseline.handle(), c, cliName + "-client-" + c));
                 }
                 yield new Deployment(kv);
             }

@@ -35,7 +35,7 @@ public final class InPlaceSubject implements Subject {
     }
 
     @Override
-    public Claims claims() {
+    public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
         return Claims.ALL;
     }
 

@@ -35,8 +35,8 @@ public final class KvSubject implements Subject {
     }
 
     @Override
-    public Claims claims() {
-        return protocol.claims();
+    public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
+        return protocol.claims(config);
     }
 
     static byte[] key(int key) {

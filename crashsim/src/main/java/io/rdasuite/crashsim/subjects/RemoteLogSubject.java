@@ -41,7 +41,7 @@ public final class RemoteLogSubject implements Subject {
     }
 
     @Override
-    public Claims claims() {
+    public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
         return Claims.ALL;
     }
 

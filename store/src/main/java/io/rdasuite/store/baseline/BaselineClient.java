@@ -41,7 +41,7 @@ public final class BaselineClient implements KvClient {
         shape.check(key, value);
         if (server.mode() == BaselineServer.Mode.REDO_LOGGING) {
             qp.postReceive(replies, 0, (int) replies.lengthBytes());
-            if (!qp.execute(WorkRequest.send(BaselineRecord.encode(key, value, 0))).ok()) {
+            if (!qp.execute(WorkRequest.send(BaselineRecord.encode(key, value, 0, 0, server.recoverable()))).ok()) {
                 return false;
             }
             Received r = qp.awaitReceive();
@@ -57,7 +57,8 @@ public final class BaselineClient implements KvClient {
         }
         int lap = (int) (status >>> 32);
         long address = reply.get(ValueLayout.JAVA_LONG, 8);
-        qp.post(WorkRequest.write(BaselineRecord.encode(key, value, lap), address, server.ring().rkey()).unsignaled());
+        long seq = reply.get(ValueLayout.JAVA_LONG, 16);
+        qp.post(WorkRequest.write(BaselineRecord.encode(key, value, lap, seq, server.recoverable()), address, server.ring().rkey()).unsignaled());
         return qp.execute(WorkRequest.read(MemorySegment.ofArray(new byte[8]), address, server.ring().rkey())).ok();
     }
 

@@ -16,6 +16,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -24,6 +26,13 @@ import java.util.List;
  * the redo log (Redo Logging: a SEND into a PM receive buffer) or in a reserved ring-buffer slot (Read After
  * Write: the client's own WRITE, found by a poller); both are verified, persisted and applied under one lock,
  * so gets and deletes (RPCs) always see applied puts.
+ *
+ * <p>Two layouts. The <b>paper layout</b> is the one Table 1 counts (record N + 4 bytes, no order): Redo
+ * Logging acks once the record is persistent and applies after. It cannot be recovered in general: two
+ * clients' records for one key carry no order. The <b>recoverable layout</b> adds a global sequence to each
+ * record (assigned by the server when it processes a Redo record, at reservation for Read After Write) and a
+ * persistent checkpoint of the last applied sequence; Redo Logging then applies before it acks, and
+ * {@link #recover} replays, in sequence order, every intact record past the checkpoint.
  */
 public final class BaselineServer {
     /** Which baseline. */
@@ -34,49 +43,52 @@ public final class BaselineServer {
     static final int GET = 1;
     static final int DELETE = 2;
     static final int RESERVE = 3;
-    static final int REPLY_BYTES = 16;
+    static final int REPLY_BYTES = 24;
 
     /** What a client needs. */
-    public record Handle(Mode mode, KvShape shape, MemoryRegion requests, MemoryRegion ring) {
+    public record Handle(Mode mode, KvShape shape, boolean recoverable, MemoryRegion requests, MemoryRegion ring) {
+    }
+
+    /** A reserved ring slot, in reservation order. */
+    private record Reservation(int client, int slot, int lap, long seq) {
     }
 
     private final Node node;
     private final Mode mode;
     private final KvShape shape;
+    private final boolean recoverable;
     private final HopscotchTable hash;
     private final MemoryRegion table;
     private final MemoryRegion data;
     private final MemoryRegion log;
     private final MemoryRegion ring;
     private final MemoryRegion requests;
+    private final MemoryRegion control;
     private final int maxClients;
     private final ServerLock lock;
     private final ArrayDeque<Long> freeDestinations = new ArrayDeque<>();
-    private final List<ArrayDeque<int[]>> reservedRing = new ArrayList<>();
-    private final List<int[]> reservations = new ArrayList<>();
-    private long nextDestination;
+    private final ArrayDeque<Reservation> reserved = new ArrayDeque<>();
+    private final int[] reservations;
+    private long nextDestination = 8;
+    private long nextSeq = 1;
+    private boolean pollerStarted;
 
-    public BaselineServer(Node node, Mode mode, KvShape shape, int buckets, int maxClients) {
+    public BaselineServer(Node node, Mode mode, KvShape shape, int buckets, int maxClients, boolean recoverable) {
         this.node = node;
         this.mode = mode;
         this.shape = shape;
+        this.recoverable = recoverable;
         this.maxClients = maxClients;
         this.hash = new HopscotchTable(shape, buckets, false);
         this.table = node.register(MemoryKind.PM, "baseline-table", hash.regionBytes());
         this.data = node.register(MemoryKind.PM, "baseline-data", (long) hash.slots() * shape.pairBytes() + 8);
-        this.log = node.register(MemoryKind.PM, "baseline-redo-log", (long) maxClients * LOG_SLOTS * recordSlotBytes());
-        this.ring = node.register(MemoryKind.PM, "baseline-ring", (long) maxClients * RING_SLOTS * recordSlotBytes());
+        int slot = BaselineRecord.slotBytes(shape, recoverable);
+        this.log = node.register(MemoryKind.PM, "baseline-redo-log", (long) maxClients * LOG_SLOTS * slot);
+        this.ring = node.register(MemoryKind.PM, "baseline-ring", (long) maxClients * RING_SLOTS * slot);
         this.requests = node.register(MemoryKind.DRAM, "baseline-requests", (long) maxClients * requestBytes(shape));
+        this.control = node.register(MemoryKind.PM, "baseline-control", 8);
         this.lock = new ServerLock(node.clock());
-        this.nextDestination = 8;
-        for (int c = 0; c < maxClients; c++) {
-            reservedRing.add(new ArrayDeque<>());
-            reservations.add(new int[1]);
-        }
-    }
-
-    int recordSlotBytes() {
-        return (BaselineRecord.bytes(shape) + 7) & ~7;
+        this.reservations = new int[maxClients];
     }
 
     static int requestBytes(KvShape shape) {
@@ -84,20 +96,28 @@ public final class BaselineServer {
     }
 
     public Handle handle() {
-        return new Handle(mode, shape, requests, ring);
+        return new Handle(mode, shape, recoverable, requests, ring);
     }
 
-    /** Starts the request handler for one client's connection (and, for Read After Write, its ring poller). */
+    private int slotBytes() {
+        return BaselineRecord.slotBytes(shape, recoverable);
+    }
+
+    private int recordBytes() {
+        return BaselineRecord.bytes(shape, recoverable);
+    }
+
+    /** Starts the request handler for one client's connection (and, for Read After Write, the ring poller). */
     public void serve(QueuePair responder, int clientId, String name) {
         if (clientId < 0 || clientId >= maxClients) {
             throw new IllegalArgumentException("client id " + clientId + " outside 0.." + (maxClients - 1));
         }
         LocalMemory logMemory = node.local(log);
         LocalMemory requestMemory = node.local(requests);
-        long logBase = (long) clientId * LOG_SLOTS * recordSlotBytes();
+        long logBase = (long) clientId * LOG_SLOTS * slotBytes();
         node.spawnDaemon(name, () -> {
             for (int i = 0; i < LOG_SLOTS; i++) {
-                responder.postReceive(log, logBase + (long) i * recordSlotBytes(), BaselineRecord.bytes(shape));
+                responder.postReceive(log, logBase + (long) i * slotBytes(), recordBytes());
             }
             while (true) {
                 Received r = responder.awaitReceive();
@@ -106,22 +126,7 @@ public final class BaselineServer {
                 }
                 MemorySegment reply = MemorySegment.ofArray(new long[REPLY_BYTES / 8 + shape.pairBytes() / 8 + 1]);
                 if (r.opcode() == Opcode.SEND) {
-                    byte[] record = new byte[BaselineRecord.bytes(shape)];
-                    logMemory.load(r.offsetBytes(), MemorySegment.ofArray(record));
-                    boolean ok = BaselineRecord.intact(record, shape, 0);
-                    if (ok) {
-                        logMemory.persist(r.offsetBytes(), record.length); // durable in the redo log before the ack
-                    }
-                    reply.set(ValueLayout.JAVA_LONG, 0, ok ? 1 : 0);
-                    responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
-                    if (ok) {
-                        lock.lock();
-                        try {
-                            apply(record);
-                        } finally {
-                            lock.unlock();
-                        }
-                    }
+                    redo(logMemory, r.offsetBytes(), responder, reply);
                 } else {
                     MemorySegment request = MemorySegment.ofArray(new long[requestBytes(shape) / 8]);
                     requestMemory.load((long) clientId * requestBytes(shape), request);
@@ -130,15 +135,16 @@ public final class BaselineServer {
                     int length = handleRpc(clientId, type, key, reply);
                     responder.post(WorkRequest.send(reply.asSlice(0, length)).unsignaled());
                 }
-                responder.postReceive(log, r.offsetBytes(), BaselineRecord.bytes(shape));
+                responder.postReceive(log, r.offsetBytes(), recordBytes());
             }
         });
-        if (mode == Mode.READ_AFTER_WRITE) {
-            node.spawnDaemon(name + "-poller", () -> {
+        if (mode == Mode.READ_AFTER_WRITE && !pollerStarted) {
+            pollerStarted = true;
+            node.spawnDaemon("raw-poller", () -> {
                 while (true) {
                     lock.lock();
                     try {
-                        drainRing(clientId);
+                        drainRing();
                     } finally {
                         lock.unlock();
                     }
@@ -148,12 +154,50 @@ public final class BaselineServer {
         }
     }
 
+    /**
+     * Redo Logging: a record arrived in the log. Paper layout (§5.1): persist it, ack, apply. Recoverable
+     * layout: stamp it with the next sequence, persist it, apply it, checkpoint, then ack.
+     */
+    private void redo(LocalMemory logMemory, long offset, QueuePair responder, MemorySegment reply) {
+        byte[] record = new byte[recordBytes()];
+        logMemory.load(offset, MemorySegment.ofArray(record));
+        boolean ok = BaselineRecord.intact(record, shape, 0, 0);
+        reply.set(ValueLayout.JAVA_LONG, 0, ok ? 1 : 0);
+        if (!ok) {
+            responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+            return;
+        }
+        lock.lock();
+        try {
+            long seq = 0;
+            if (recoverable) {
+                seq = nextSeq++;
+                logMemory.store8(offset + BaselineRecord.seqOffset(shape), seq);
+            }
+            logMemory.persist(offset, record.length); // durable in the redo log
+            if (!recoverable) {
+                responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+            }
+            apply(record);
+            if (recoverable) {
+                checkpoint(seq);
+                responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void checkpoint(long seq) {
+        LocalMemory c = node.local(control);
+        c.store8(0, seq);
+        c.persist(0, 8);
+    }
+
     private int handleRpc(int clientId, int type, byte[] key, MemorySegment reply) {
         lock.lock();
         try {
-            for (int c = 0; c < maxClients; c++) {
-                drainRing(c); // a get must see every put already persistent in a ring
-            }
+            drainRing(); // a get must see every put already persistent in the ring
             LocalMemory tableMemory = node.local(table);
             switch (type) {
                 case GET -> {
@@ -179,17 +223,16 @@ public final class BaselineServer {
                     return REPLY_BYTES;
                 }
                 case RESERVE -> {
-                    ArrayDeque<int[]> reserved = reservedRing.get(clientId);
-                    if (reserved.size() == RING_SLOTS) {
+                    if (reserved.stream().filter(x -> x.client() == clientId).count() == RING_SLOTS) {
                         reply.set(ValueLayout.JAVA_LONG, 0, 3);
                         return REPLY_BYTES;
                     }
-                    int n = reservations.get(clientId)[0]++;
-                    int slot = n % RING_SLOTS;
-                    int lap = n / RING_SLOTS;
-                    reserved.add(new int[] {slot, lap});
-                    reply.set(ValueLayout.JAVA_LONG, 0, 1 | ((long) lap << 32));
-                    reply.set(ValueLayout.JAVA_LONG, 8, ring.address(ringOffset(clientId, slot)));
+                    int n = reservations[clientId]++;
+                    Reservation res = new Reservation(clientId, n % RING_SLOTS, recoverable ? 0 : n / RING_SLOTS, recoverable ? nextSeq++ : 0);
+                    reserved.add(res);
+                    reply.set(ValueLayout.JAVA_LONG, 0, 1 | ((long) res.lap() << 32));
+                    reply.set(ValueLayout.JAVA_LONG, 8, ring.address(ringOffset(clientId, res.slot())));
+                    reply.set(ValueLayout.JAVA_LONG, 16, res.seq());
                     return REPLY_BYTES;
                 }
                 default -> {
@@ -203,41 +246,52 @@ public final class BaselineServer {
     }
 
     private long ringOffset(int clientId, int slot) {
-        return ((long) clientId * RING_SLOTS + slot) * recordSlotBytes();
+        return ((long) clientId * RING_SLOTS + slot) * slotBytes();
     }
 
-    /** Read After Write: applies, in order, every reserved ring record that arrived intact (caller holds the lock). */
-    private void drainRing(int clientId) {
-        ArrayDeque<int[]> reserved = reservedRing.get(clientId);
+    /** Read After Write: applies, in reservation order, every reserved ring record that arrived intact (caller holds the lock). */
+    private void drainRing() {
         LocalMemory ringMemory = node.local(ring);
         while (!reserved.isEmpty()) {
-            int[] next = reserved.peek();
-            byte[] record = new byte[BaselineRecord.bytes(shape)];
-            ringMemory.load(ringOffset(clientId, next[0]), MemorySegment.ofArray(record));
-            if (!BaselineRecord.intact(record, shape, next[1])) {
+            Reservation next = reserved.peek();
+            byte[] record = new byte[recordBytes()];
+            ringMemory.load(ringOffset(next.client(), next.slot()), MemorySegment.ofArray(record));
+            if (!BaselineRecord.intact(record, shape, next.lap(), next.seq())) {
                 return;
             }
             reserved.poll();
+            if (recoverable) {
+                // The client's READ made the record persistent only where placement is persistence; the server makes
+                // sure before applying, so that recovery can redo an apply the crash tore.
+                ringMemory.persist(ringOffset(next.client(), next.slot()), record.length);
+            }
             apply(record);
+            if (recoverable) {
+                checkpoint(next.seq());
+            }
         }
     }
 
-    /** Applies a verified record: entry (on create) and destination, persisted. */
+    /** Applies a verified record: entry (on create) and destination, persisted. Idempotent. */
     private void apply(byte[] record) {
         LocalMemory tableMemory = node.local(table);
-        byte[] key = java.util.Arrays.copyOf(record, shape.keyBytes());
+        byte[] key = Arrays.copyOf(record, shape.keyBytes());
         int slot = hash.lookup(tableMemory, key);
         long destination;
+        LocalMemory dataMemory = node.local(data);
+        MemorySegment pair = MemorySegment.ofArray(record).asSlice(0, shape.pairBytes());
         if (slot < 0) {
+            // A create writes the destination before the entry that names it: no entry ever points at a torn pair.
             destination = allocateDestination();
+            dataMemory.store(destination, pair);
+            dataMemory.persist(destination, shape.pairBytes());
             slot = hash.insert(tableMemory, key, (byte) 0);
             tableMemory.store8(hash.metaOffset(slot), data.address(destination));
             tableMemory.persist(hash.slotOffset(slot), hash.entryBytes());
-        } else {
-            destination = tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress();
+            return;
         }
-        LocalMemory dataMemory = node.local(data);
-        dataMemory.store(destination, MemorySegment.ofArray(record).asSlice(0, shape.pairBytes()));
+        destination = tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress();
+        dataMemory.store(destination, pair);
         dataMemory.persist(destination, shape.pairBytes());
     }
 
@@ -251,5 +305,59 @@ public final class BaselineServer {
         long d = nextDestination;
         nextDestination += shape.pairBytes();
         return d;
+    }
+
+    /**
+     * Recovery (recoverable layout; call inside a thread of the restarted node before serving): finds the
+     * destinations in use, then replays in sequence order every intact redo-log and ring record whose sequence
+     * is past the persistent checkpoint. Returns the records replayed.
+     */
+    public int recover() {
+        if (!recoverable) {
+            throw new UnsupportedOperationException("the paper layout carries no order to replay by; use the recoverable layout");
+        }
+        LocalMemory tableMemory = node.local(table);
+        MemorySegment all = MemorySegment.ofArray(new byte[(int) hash.regionBytes()]);
+        tableMemory.load(0, all);
+        for (int s = 0; s < hash.slots(); s++) {
+            long meta = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
+            if (meta != 0) {
+                nextDestination = Math.max(nextDestination, meta - data.baseAddress() + shape.pairBytes());
+            }
+        }
+        long checkpoint = node.local(control).load8(0);
+        List<byte[]> pending = new ArrayList<>();
+        long maxSeq = checkpoint;
+        LocalMemory logMemory = node.local(log);
+        LocalMemory ringMemory = node.local(ring);
+        for (int c = 0; c < maxClients; c++) {
+            for (int i = 0; i < LOG_SLOTS; i++) {
+                byte[] r = new byte[recordBytes()];
+                logMemory.load(((long) c * LOG_SLOTS + i) * slotBytes(), MemorySegment.ofArray(r));
+                long seq = BaselineRecord.storedSeq(r, shape);
+                if (BaselineRecord.intact(r, shape, 0, 0) && seq > checkpoint) {
+                    pending.add(r);
+                }
+                maxSeq = Math.max(maxSeq, BaselineRecord.intact(r, shape, 0, 0) ? seq : 0);
+            }
+            for (int i = 0; i < RING_SLOTS; i++) {
+                byte[] r = new byte[recordBytes()];
+                ringMemory.load(ringOffset(c, i), MemorySegment.ofArray(r));
+                long seq = BaselineRecord.storedSeq(r, shape);
+                if (seq > 0 && BaselineRecord.intact(r, shape, 0, seq)) {
+                    maxSeq = Math.max(maxSeq, seq);
+                    if (seq > checkpoint) {
+                        pending.add(r);
+                    }
+                }
+            }
+        }
+        pending.sort(Comparator.comparingLong(r -> BaselineRecord.storedSeq(r, shape)));
+        for (byte[] r : pending) {
+            apply(r);
+            checkpoint(BaselineRecord.storedSeq(r, shape));
+        }
+        nextSeq = maxSeq + 1;
+        return pending.size();
     }
 }
