@@ -97,4 +97,50 @@ class ErdaCleaningTest {
             }
         }
     }
+
+    @Test
+    void repeatedCleaningReusesTheSpaceItFrees() {
+        ServerConfig config = ServerConfig.parse("DMP+NODDIO+PM-RQWRB");
+        byte[][] last = new byte[8][];
+        int[] regions = new int[1];
+        boolean[] done = new boolean[1];
+        int[] cleanings = new int[1];
+        try (SimFabric fabric = SimFabric.builder().seed(3).node(config).node(config).build()) {
+            ErdaServer server = new ErdaServer(fabric.node(0), new ErdaConfig(SHAPE, 64, 1, 4096 * 4, 4096, 4));
+            Connection conn = fabric.connect(fabric.node(1), fabric.node(0));
+            server.serve(conn.responder(), 0, "handler");
+            KvClient client = new ErdaClient(fabric.node(1), conn.requester(), server.handle(), 0, "client");
+            fabric.node(1).spawn("writer", () -> {
+                for (int round = 0; round < 10; round++) {
+                    for (int version = 1; version <= 40; version++) {
+                        for (int k = 0; k < 8; k++) {
+                            assertThat(client.put(key(k), value(k, round * 40 + version))).isTrue();
+                        }
+                    }
+                }
+                done[0] = true;
+            });
+            fabric.node(0).spawn("cleaner", () -> {
+                while (!done[0]) {
+                    fabric.node(0).clock().sleepNanos(400_000);
+                    server.clean(1);
+                    cleanings[0]++;
+                }
+            });
+            fabric.run();
+            fabric.node(1).spawn("reader", () -> {
+                for (int k = 0; k < 8; k++) {
+                    last[k] = client.get(key(k));
+                }
+            });
+            fabric.run();
+            regions[0] = server.handle().heads().stream().mapToInt(java.util.List::size).sum();
+        }
+        for (int k = 0; k < 8; k++) {
+            assertThat(last[k]).as("key %d", k).isEqualTo(value(k, 400));
+        }
+        // 3,200 puts of 53-byte objects (~170 KB) would need 11+ regions of 16 KB without reuse.
+        assertThat(cleanings[0]).isGreaterThan(10);
+        assertThat(regions[0]).as("regions in both halves of the log").isLessThanOrEqualTo(4);
+    }
 }

@@ -74,6 +74,19 @@ public final class AtomicRegion {
         return (high << 32) | low;
     }
 
+    /** After cleaning (§4.4): the old slot takes the new offset, so no slot names the space being freed. */
+    public static long collapse(long word) {
+        long high = word >>> 32;
+        long low = word & 0xFFFF_FFFFL;
+        int newest = newOffset(word);
+        if (newTag(word)) {
+            low = (low & 0x8000_0000L) | newest;
+        } else {
+            high = (high & 0x8000_0000L) | newest;
+        }
+        return (high << 32) | low;
+    }
+
     /** Which half {@code before} → {@code after} changed: 4 (high), 0 (low), or -1 when none or both. */
     public static int changedHalfByteOffset(long before, long after) {
         boolean high = (before >>> 32) != (after >>> 32);

@@ -50,9 +50,9 @@ public final class ErdaClient implements KvClient {
         this.clientId = clientId;
         this.replies = node.register(MemoryKind.DRAM, name + "-replies", ErdaMessages.REPLY_BYTES);
         this.replyMemory = node.local(replies);
-        for (List<MemoryRegion> h : server.heads()) {
+        for (List<MemoryRegion> chain : server.heads()) { // indexed by chain: 2 x head + half
             List<long[]> regions = new ArrayList<>();
-            for (MemoryRegion r : h) {
+            for (MemoryRegion r : chain) {
                 regions.add(new long[] {r.baseAddress(), r.rkey()});
             }
             heads.add(regions);
@@ -157,21 +157,23 @@ public final class ErdaClient implements KvClient {
 
     private ErdaObject.Parsed readObject(int head, long offset, byte[] key) {
         long regionBytes = server.config().regionBytes();
-        int index = (int) (offset / regionBytes);
-        if (offset <= 0 || head < 1 || head >= heads.size()) {
+        if (offset <= 0 || head < 1 || 2 * head + 1 >= heads.size()) {
             return new ErdaObject.Parsed(false, false, null, null);
         }
-        if (index >= heads.get(head).size()) {
+        int chain = ErdaServer.chain(head, offset);
+        long within = ErdaServer.within(offset);
+        int index = (int) (within / regionBytes);
+        if (index >= heads.get(chain).size() || heads.get(chain).get(index) == null) {
             refreshHeads();
-            if (index >= heads.get(head).size()) {
+            if (index >= heads.get(chain).size() || heads.get(chain).get(index) == null) {
                 return new ErdaObject.Parsed(false, false, null, null);
             }
         }
-        long[] region = heads.get(head).get(index);
-        long within = offset % regionBytes;
-        int length = (int) Math.min(ErdaObject.normalBytes(shape), regionBytes - within);
+        long[] region = heads.get(chain).get(index);
+        long inRegion = within % regionBytes;
+        int length = (int) Math.min(ErdaObject.normalBytes(shape), regionBytes - inRegion);
         byte[] bytes = new byte[length];
-        if (!qp.execute(WorkRequest.read(MemorySegment.ofArray(bytes), region[0] + within, (int) region[1])).ok()) {
+        if (!qp.execute(WorkRequest.read(MemorySegment.ofArray(bytes), region[0] + inRegion, (int) region[1])).ok()) {
             throw new KvReadException("connection broke while reading an object");
         }
         return ErdaObject.parse(bytes, shape, key);

@@ -29,7 +29,7 @@ import java.util.List;
 public final class ErdaServer {
     static final long FIRST_OFFSET = 64;
 
-    /** What a client needs to talk to this server. */
+    /** What a client needs to talk to this server; {@code heads} is indexed by chain (2 × head + half). */
     public record Handle(ErdaConfig config, MemoryRegion table, MemoryRegion requests, List<List<MemoryRegion>> heads) {
     }
 
@@ -39,8 +39,10 @@ public final class ErdaServer {
     private final MemoryRegion tableRegion;
     private final MemoryRegion requests;
     private final MemoryRegion superblockRegion;
-    private final List<List<MemoryRegion>> heads = new ArrayList<>();
+    /** Chain {@code 2h + half}: the regions of half {@code half} of head {@code h}'s log. */
+    private final List<List<MemoryRegion>> chains = new ArrayList<>();
     private final long[] tails;
+    private final int[] currentHalf;
     private final ServerLock lock;
     private final boolean[] cleaning;
     /** Quiet time before cleaning moves objects: one-sided writes reserved before the switch land meanwhile (§4.4, "maximum RTT"). */
@@ -52,28 +54,47 @@ public final class ErdaServer {
         this.config = config;
         this.hash = new HopscotchTable(config.shape(), config.buckets(), true);
         this.tableRegion = node.register(MemoryKind.PM, "erda-table", hash.regionBytes());
-        this.superblockRegion = node.register(MemoryKind.PM, "erda-super", 8L * (config.heads() + 1));
+        this.superblockRegion = node.register(MemoryKind.PM, "erda-super", 8L * (3 * (config.heads() + 1)));
         this.requests = node.register(MemoryKind.DRAM, "erda-requests", (long) config.maxClients() * ErdaMessages.requestBytes(config.shape()));
         this.tails = new long[config.heads() + 1];
-        for (int h = 0; h <= config.heads(); h++) {
-            heads.add(new ArrayList<>());
-            tails[h] = FIRST_OFFSET;
+        this.currentHalf = new int[config.heads() + 1];
+        for (int c = 0; c < 2 * (config.heads() + 1); c++) {
+            chains.add(new ArrayList<>());
         }
         for (int h = 1; h <= config.heads(); h++) {
-            heads.get(h).add(node.register(MemoryKind.PM, regionName(h, 0), config.regionBytes()));
+            tails[h] = FIRST_OFFSET;
+            chains.get(2 * h).add(node.register(MemoryKind.PM, regionName(2 * h, 0), config.regionBytes()));
         }
         this.lock = new ServerLock(node.clock());
         this.cleaning = new boolean[config.heads() + 1];
     }
 
-    static String regionName(int head, int index) {
-        return "erda-head-" + head + "-" + index;
+    static String regionName(int chain, int index) {
+        return "erda-chain-" + chain + "-" + index;
     }
 
+    /** Offset bit 30 says which half of a head's log an offset lies in; cleaning moves live objects to the other half. */
+    static final long HALF = 1L << 30;
+
+    static int chain(int head, long offset) {
+        return 2 * head + (int) ((offset >>> 30) & 1);
+    }
+
+    static long within(long offset) {
+        return offset & (HALF - 1);
+    }
+
+    private MemoryRegion regionOf(int head, long offset) {
+        List<MemoryRegion> c = chains.get(chain(head, offset));
+        int index = (int) (within(offset) / config.regionBytes());
+        return offset <= 0 || index >= c.size() ? null : c.get(index);
+    }
+
+    /** The head array clients cache: for each chain (2 × head + half), its regions. */
     public Handle handle() {
         List<List<MemoryRegion>> copy = new ArrayList<>();
-        for (List<MemoryRegion> h : heads) {
-            copy.add(List.copyOf(h));
+        for (List<MemoryRegion> c : chains) {
+            copy.add(List.copyOf(c));
         }
         return new Handle(config, tableRegion, requests, copy);
     }
@@ -188,9 +209,9 @@ public final class ErdaServer {
 
     private void finishReserve(LocalMemory table, int slot, long word, int head, long offset, MemorySegment reply) {
         storeHalf(table, slot, word, AtomicRegion.flip(word, (int) offset));
-        MemoryRegion region = heads.get(head).get((int) (offset / config.regionBytes()));
+        MemoryRegion region = regionOf(head, offset);
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
-        reply.set(ValueLayout.JAVA_LONG, 8, region.address(offset % config.regionBytes()));
+        reply.set(ValueLayout.JAVA_LONG, 8, region.address(within(offset) % config.regionBytes()));
         reply.set(ValueLayout.JAVA_LONG, 16, region.rkey());
         reply.set(ValueLayout.JAVA_LONG, 24, head);
         reply.set(ValueLayout.JAVA_LONG, 32, offset);
@@ -207,45 +228,54 @@ public final class ErdaServer {
         table.store(hash.metaOffset(slot) + half, MemorySegment.ofArray(new int[] {value}));
     }
 
-    /** Reserves {@code size} bytes at the end of a head's log: never across a segment, linking regions as needed. */
+    /** Reserves {@code size} bytes at the end of the current half of a head's log: never across a segment, linking regions as needed. */
     private long allocate(int head, long size) {
         long segment = config.segmentBytes();
-        long offset = tails[head];
-        if (offset % segment + size > segment) {
-            offset = (offset / segment + 1) * segment;
+        long half = tails[head] & HALF;
+        long w = within(tails[head]);
+        if (w % segment + size > segment) {
+            w = (w / segment + 1) * segment;
         }
-        if (offset + size > AtomicRegion.OFFSET_MASK) {
-            throw new StoreFullException("head " + head + " is full (31-bit offsets); stored keys stay readable");
+        if (w + size > HALF - 1) {
+            throw new StoreFullException("head " + head + " is full (half a 31-bit offset space); clean it; stored keys stay readable");
         }
-        int region = (int) (offset / config.regionBytes());
-        while (region >= heads.get(head).size()) {
-            linkRegion(head);
+        int c = chain(head, half);
+        while (w / config.regionBytes() >= chains.get(c).size()) {
+            linkRegion(c);
         }
-        tails[head] = offset + size;
-        return offset;
+        tails[head] = half | (w + size);
+        return half | w;
     }
 
-    /** §3.2.2: a new region joins the head; the superblock records the count (persisted: recovery needs it). */
-    private void linkRegion(int head) {
-        int index = heads.get(head).size();
-        heads.get(head).add(node.register(MemoryKind.PM, regionName(head, index), config.regionBytes()));
+    /** §3.2.2: a new region joins a chain; the superblock records the count (persisted: recovery needs it). */
+    private void linkRegion(int chain) {
+        int index = chains.get(chain).size();
+        chains.get(chain).add(node.register(MemoryKind.PM, regionName(chain, index), config.regionBytes()));
         LocalMemory superblock = node.local(superblockRegion);
-        superblock.store8(8L * head, index + 1);
-        superblock.persist(8L * head, 8);
+        superblock.store8(8L * chain, index + 1);
+        superblock.persist(8L * chain, 8);
     }
 
-    /** Describes the regions of all heads, skipping the first {@code from} (a reply holds 15: clients page). */
+    /** Persists a head's current half and whether it is being cleaned (recovery finishes an interrupted cleaning). */
+    private void persistState(int head, int half, boolean cleaningNow) {
+        LocalMemory superblock = node.local(superblockRegion);
+        long at = 8L * (2 * (config.heads() + 1) + head);
+        superblock.store8(at, half | (cleaningNow ? 2 : 0));
+        superblock.persist(at, 8);
+    }
+
+    /** Describes the regions of all chains, skipping the first {@code from} (a reply holds 15: clients page). */
     private void describeHeads(MemorySegment reply, long from) {
         int n = 0;
         long seen = 0;
-        for (int h = 1; h <= config.heads(); h++) {
-            for (int r = 0; r < heads.get(h).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++) {
+        for (int c = 2; c < chains.size(); c++) {
+            for (int r = 0; r < chains.get(c).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++) {
                 if (seen++ < from) {
                     continue;
                 }
-                MemoryRegion region = heads.get(h).get(r);
+                MemoryRegion region = chains.get(c).get(r);
                 long at = 16 + 32L * n;
-                reply.set(ValueLayout.JAVA_LONG, at, h);
+                reply.set(ValueLayout.JAVA_LONG, at, c);
                 reply.set(ValueLayout.JAVA_LONG, at + 8, r);
                 reply.set(ValueLayout.JAVA_LONG, at + 16, region.baseAddress());
                 reply.set(ValueLayout.JAVA_LONG, at + 24, region.rkey());
@@ -258,8 +288,8 @@ public final class ErdaServer {
 
     /** Writes an object at a head offset with the CPU (cleaning's copies and RPC writes); persists it when asked. */
     private void writeObject(long head, long offset, byte[] object, boolean persist) {
-        LocalMemory log = node.local(heads.get((int) head).get((int) (offset / config.regionBytes())));
-        long within = offset % config.regionBytes();
+        LocalMemory log = node.local(regionOf((int) head, offset));
+        long within = within(offset) % config.regionBytes();
         log.store(within, MemorySegment.ofArray(object));
         if (persist) {
             log.persist(within, object.length);
@@ -267,84 +297,107 @@ public final class ErdaServer {
     }
 
     /**
-     * Log cleaning of one head (§4.4; call from a server thread). Clients switch to RPC writes for the head
-     * (write requests get {@code CLEANING} and resend with the object, which the server writes itself); after a
-     * quiet period for one-sided writes already reserved, the cleaner walks the entries of the head and copies
-     * the newest intact version of every object that lies before the cleaning point to the end of the log,
-     * persists it, and flips the entry to it; deleted objects lose their entry. Writes made during cleaning
-     * already lie past the cleaning point and are left alone. The lock is taken per entry, so requests keep
-     * being served. Returns the objects moved.
+     * Log cleaning of one head (§4.4; call from a server thread). The head's log has two halves, like the
+     * paper's Region 1 and Region 2. Cleaning switches allocation to the other half and clients to RPC writes
+     * for the head (write requests get {@code CLEANING} and resend with the object, which the server writes);
+     * after a quiet period for one-sided writes already reserved, the cleaner walks the head's entries, copies
+     * the newest intact version of every object still in the old half to the new one, persists it and flips
+     * the entry to it (deleted objects lose their entry), then makes the old slot name the new version too.
+     * When it is done no entry names the old half, and the next cleaning reuses it. The lock is taken per
+     * entry, so requests keep being served. The head's half and a cleaning flag are persisted, and recovery
+     * finishes a cleaning a crash interrupted. Returns the objects moved.
      *
-     * <p>Deviation from the paper: the live objects move to the end of the same head log instead of a fresh
-     * region that then replaces the old one, and the space before the cleaning point is not reused yet (offsets
-     * only grow; a head's log is bounded by the 31-bit offsets). Readers stay one-sided throughout: objects are
-     * never overwritten, so a reader of an entry that moves meanwhile still finds an intact version.
+     * <p>Deviations from the paper: writes made during cleaning go straight to the new half (so there is no
+     * separate replication phase), and reads stay one-sided (an object is not overwritten before the next
+     * cleaning, so a reader whose entry moves meanwhile still finds an intact version).
      */
     public int clean(int head) {
         if (head < 1 || head > config.heads()) {
             throw new IllegalArgumentException("head " + head + " outside 1.." + config.heads());
         }
-        long cleaningPoint;
+        int oldHalf;
         lock.lock();
         try {
+            if (cleaning[head]) {
+                return 0;
+            }
             cleaning[head] = true;
-            cleaningPoint = tails[head];
+            oldHalf = currentHalf[head];
+            currentHalf[head] = 1 - oldHalf;
+            tails[head] = ((long) currentHalf[head] << 30) | FIRST_OFFSET;
+            persistState(head, currentHalf[head], true);
         } finally {
             lock.unlock();
         }
         node.clock().sleepNanos(CLEAN_QUIESCE_NS);
-        LocalMemory table = node.local(tableRegion);
-        int moved = 0;
-        for (int slot = 0; slot < hash.slots(); slot++) {
-            lock.lock();
-            try {
-                moved += cleanEntry(table, slot, head, cleaningPoint) ? 1 : 0;
-            } finally {
-                lock.unlock();
-            }
-        }
+        int moved = moveOutOf(head, oldHalf);
         lock.lock();
         try {
             cleaning[head] = false;
+            persistState(head, currentHalf[head], false);
         } finally {
             lock.unlock();
         }
         return moved;
     }
 
-    private boolean cleanEntry(LocalMemory table, int slot, int head, long cleaningPoint) {
+    private int moveOutOf(int head, int oldHalf) {
+        LocalMemory table = node.local(tableRegion);
+        int moved = 0;
+        for (int slot = 0; slot < hash.slots(); slot++) {
+            lock.lock();
+            try {
+                moved += cleanEntry(table, slot, head, oldHalf) ? 1 : 0;
+            } finally {
+                lock.unlock();
+            }
+        }
+        return moved;
+    }
+
+    private static boolean inHalf(long offset, int half) {
+        return offset > 0 && ((offset >>> 30) & 1) == half;
+    }
+
+    private boolean cleanEntry(LocalMemory table, int slot, int head, int oldHalf) {
         MemorySegment entry = MemorySegment.ofArray(new byte[hash.entryBytes()]);
         table.load(hash.slotOffset(slot), entry);
         if (entry.get(ValueLayout.JAVA_BYTE, config.shape().keyBytes()) != head) {
             return false;
         }
         long word = entry.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(slot) - hash.slotOffset(slot));
-        if (AtomicRegion.newOffset(word) >= cleaningPoint) {
-            return false;
+        boolean moved = false;
+        if (inHalf(AtomicRegion.newOffset(word), oldHalf)) {
+            byte[] key = entry.asSlice(0, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+            byte[] newest = readIntact(head, AtomicRegion.newOffset(word), key);
+            byte[] live = newest != null ? newest : readIntact(head, AtomicRegion.oldOffset(word), key);
+            if (live == null) {
+                return false; // nothing intact to keep: the key stays unreadable, as it was
+            }
+            if (live[0] == ErdaObject.DELETED) {
+                hash.clear(table, slot);
+                return true;
+            }
+            long offset = allocate(head, live.length);
+            writeObject(head, offset, live, true);
+            long flipped = AtomicRegion.flip(word, (int) offset);
+            storeHalf(table, slot, word, flipped);
+            word = flipped;
+            moved = true;
         }
-        byte[] key = entry.asSlice(0, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
-        byte[] newest = readIntact(head, AtomicRegion.newOffset(word), key);
-        byte[] live = newest != null ? newest : readIntact(head, AtomicRegion.oldOffset(word), key);
-        if (live == null) {
-            return false; // nothing intact to keep: leave the entry for readers and recovery to judge
+        if (inHalf(AtomicRegion.oldOffset(word), oldHalf)) {
+            storeHalf(table, slot, word, AtomicRegion.collapse(word));
         }
-        if (live[0] == ErdaObject.DELETED) {
-            hash.clear(table, slot);
-            return true;
-        }
-        long offset = allocate(head, live.length);
-        writeObject(head, offset, live, true);
-        storeHalf(table, slot, word, AtomicRegion.flip(word, (int) offset));
-        return true;
+        return moved;
     }
 
     private byte[] readIntact(int head, long offset, byte[] key) {
-        int index = (int) (offset / config.regionBytes());
-        if (offset <= 0 || index >= heads.get(head).size()) {
+        MemoryRegion region = regionOf(head, offset);
+        if (region == null) {
             return null;
         }
-        LocalMemory log = node.local(heads.get(head).get(index));
-        long within = offset % config.regionBytes();
+        LocalMemory log = node.local(region);
+        long within = within(offset) % config.regionBytes();
         byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within)];
         log.load(within, MemorySegment.ofArray(bytes));
         ErdaObject.Parsed p = ErdaObject.parse(bytes, config.shape(), key);
@@ -362,12 +415,19 @@ public final class ErdaServer {
      */
     public int recover() {
         LocalMemory superblock = node.local(superblockRegion);
-        for (int h = 1; h <= config.heads(); h++) {
-            long count = superblock.load8(8L * h);
-            while (heads.get(h).size() < count) {
-                int index = heads.get(h).size();
-                heads.get(h).add(node.register(MemoryKind.PM, regionName(h, index), config.regionBytes()));
+        for (int c = 2; c < chains.size(); c++) {
+            long count = superblock.load8(8L * c);
+            while (chains.get(c).size() < count) {
+                int index = chains.get(c).size();
+                chains.get(c).add(node.register(MemoryKind.PM, regionName(c, index), config.regionBytes()));
             }
+        }
+        boolean[] interrupted = new boolean[config.heads() + 1];
+        for (int h = 1; h <= config.heads(); h++) {
+            long state = superblock.load8(8L * (2 * (config.heads() + 1) + h));
+            currentHalf[h] = (int) (state & 1);
+            interrupted[h] = (state & 2) != 0;
+            tails[h] = ((long) currentHalf[h] << 30) | FIRST_OFFSET;
         }
         LocalMemory table = node.local(tableRegion);
         MemorySegment all = MemorySegment.ofArray(new byte[(int) hash.regionBytes()]);
@@ -377,9 +437,14 @@ public final class ErdaServer {
             byte head = all.get(ValueLayout.JAVA_BYTE, hash.tagOffset(s));
             if (head > 0 && head <= config.heads()) {
                 long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
-                lastNew[head] = Math.max(lastNew[head], AtomicRegion.newOffset(word));
-                tails[head] = Math.max(tails[head], Math.max(AtomicRegion.newOffset(word), AtomicRegion.oldOffset(word))
-                        + ErdaObject.normalBytes(config.shape()));
+                for (long offset : new long[] {AtomicRegion.newOffset(word), AtomicRegion.oldOffset(word)}) {
+                    if (inHalf(offset, currentHalf[head])) {
+                        tails[head] = Math.max(tails[head], offset + ErdaObject.normalBytes(config.shape()));
+                    }
+                }
+                if (inHalf(AtomicRegion.newOffset(word), currentHalf[head])) {
+                    lastNew[head] = Math.max(lastNew[head], AtomicRegion.newOffset(word));
+                }
             }
         }
         int repaired = 0;
@@ -391,13 +456,19 @@ public final class ErdaServer {
             long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
             int newOffset = AtomicRegion.newOffset(word);
             long segment = config.segmentBytes();
-            if (newOffset / segment != lastNew[head] / segment) {
+            if (!inHalf(newOffset, currentHalf[head]) || newOffset / segment != lastNew[head] / segment) {
                 continue; // only the last segment can hold objects torn by the crash (§4.2)
             }
             byte[] key = all.asSlice(hash.slotOffset(s), config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
             if (!objectIntact(head, newOffset, key) && AtomicRegion.oldOffset(word) != 0) {
                 storeHalf(table, s, word, AtomicRegion.repair(word));
                 repaired++;
+            }
+        }
+        for (int h = 1; h <= config.heads(); h++) {
+            if (interrupted[h]) {
+                moveOutOf(h, 1 - currentHalf[h]); // finish the cleaning the crash interrupted
+                persistState(h, currentHalf[h], false);
             }
         }
         return repaired;
