@@ -167,25 +167,28 @@ public final class BaselineServer {
             responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
             return;
         }
+        if (!recoverable) {
+            logMemory.persist(offset, record.length); // durable in the redo log: ack, then apply (§5.1)
+            responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+            lock.lock();
+            try {
+                apply(record);
+            } finally {
+                lock.unlock();
+            }
+            return;
+        }
         lock.lock();
         try {
-            long seq = 0;
-            if (recoverable) {
-                seq = nextSeq++;
-                logMemory.store8(offset + BaselineRecord.seqOffset(shape), seq);
-            }
-            logMemory.persist(offset, record.length); // durable in the redo log
-            if (!recoverable) {
-                responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
-            }
+            long seq = nextSeq++;
+            logMemory.store8(offset + BaselineRecord.seqOffset(shape), seq);
+            logMemory.persist(offset, record.length);
             apply(record);
-            if (recoverable) {
-                checkpoint(seq);
-                responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
-            }
+            checkpoint(seq);
         } finally {
             lock.unlock();
         }
+        responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
     }
 
     private void checkpoint(long seq) {
