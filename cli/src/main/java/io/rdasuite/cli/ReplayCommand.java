@@ -27,8 +27,10 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Violation v;
+        java.util.List<Violation> all;
         try {
-            v = Explorer.replay(token);
+            all = Explorer.replayAll(token);
+            v = all.isEmpty() ? null : all.getFirst();
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("rda replay: " + e.getMessage());
             spec.commandLine().getErr().flush();
@@ -47,6 +49,7 @@ final class ReplayCommand implements Callable<Integer> {
                 doc.put("invariant", v.invariant());
                 doc.put("detail", v.detail());
                 doc.put("trace", v.trace());
+                doc.put("failures", all.stream().map(x -> x.invariant() + ": " + x.detail()).toList());
             }
             out.println(Json.write(doc));
         } else if (v == null) {
@@ -55,7 +58,7 @@ final class ReplayCommand implements Callable<Integer> {
             out.println(v.scenario().subject() + " on " + v.scenario().config() + "/" + v.scenario().transport() + ", seed " + v.scenario().seed()
                     + ", power failure before event " + v.crashEvent());
             v.trace().forEach(l -> out.println("  " + l));
-            out.println(v.invariant() + ": " + v.detail());
+            all.forEach(x -> out.println(x.invariant() + ": " + x.detail()));
         }
         out.flush();
         return v == null ? 0 : 1;

@@ -163,6 +163,22 @@ public final class Explorer {
         return reproduce(subject, d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
     }
 
+    /** Every check that fails at a token's crash state (several can fail in one state), each with the trace. */
+    public static List<Violation> replayAll(String token) {
+        ReplayToken.Decoded d = ReplayToken.decode(token);
+        Subject subject = Subjects.byName(d.scenario().subject());
+        Execution run = Execution.run(subject, d.scenario(), d.crashEvent(), 40);
+        if (run.frontier == null) {
+            throw new IllegalArgumentException("event " + d.crashEvent() + " is past the end of the run (" + run.events + " events)");
+        }
+        Observation observed = Execution.observe(subject, d.scenario(), run.frontier.image(d.choices(), d.fifoCut()));
+        List<Violation> all = new ArrayList<>();
+        for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+            all.add(new Violation(d.scenario(), d.crashEvent(), d.choices(), d.fifoCut(), f.invariant(), f.detail(), run.trace));
+        }
+        return all;
+    }
+
     /** Re-runs one crash point and image, with the trace; null when no check fails there. */
     static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
         Execution run = Execution.run(subject, scenario, crashEvent, 40);
