@@ -7,7 +7,6 @@ import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.persist.Method;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipe;
 import io.rdasuite.store.persist.Recipes;
@@ -25,9 +24,6 @@ import net.jqwik.api.constraints.LongRange;
  * power failure at any later event loses it, whatever image the hardware leaves.
  */
 class PersistedWriteProperties {
-    private static final Recipe WRITE_ALONE = new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION);
-    private static final Recipe WRITE_FLUSH = new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.FLUSH);
-
     @Provide
     Arbitrary<ServerConfig> configs() {
         return Arbitraries.of(ServerConfig.all());

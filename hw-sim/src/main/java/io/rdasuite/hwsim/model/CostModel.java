@@ -166,12 +166,4 @@ public record CostModel(
                 nicAtomicExtraNs, jitterNs, stallPercent, stallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
                 sfenceNs, crcNsPer4KiB, coresPerNode, llcDirtyLines, evictionMeanNs, transportTimeoutNs, preemptPercent, preemptMaxNs);
     }
-
-    /** A copy with the dirty-line capacity changed. */
-    public CostModel withLlcDirtyLines(int lines) {
-        return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
-                pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
-                nicAtomicExtraNs, nonPostedJitterNs, placementStallPercent, placementStallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine, clwbNsPerLine,
-                sfenceNs, crcNsPer4KiB, coresPerNode, lines, evictionMeanNs, transportTimeoutNs, preemptionPercent, preemptionMaxNs);
-    }
 }

@@ -155,9 +155,4 @@ public final class RemoteUpdater {
         }
         return (int) (offset / 8);
     }
-
-    /** A single 8-byte-aligned segment view, for callers building updates. */
-    public static MemorySegment bytes(byte[] data) {
-        return MemorySegment.ofArray(data);
-    }
 }

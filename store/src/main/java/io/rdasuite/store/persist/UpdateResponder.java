@@ -136,9 +136,4 @@ public final class UpdateResponder {
         }
         return found.size();
     }
-
-    /** The tag an ack carries. */
-    static long ackTag(MemorySegment ack) {
-        return ack.get(ValueLayout.JAVA_LONG, 0);
-    }
 }
