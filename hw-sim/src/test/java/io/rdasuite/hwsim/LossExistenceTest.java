@@ -11,7 +11,6 @@ import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.persist.Method;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipe;
-import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,6 @@ import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.Transport;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,6 @@ import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
