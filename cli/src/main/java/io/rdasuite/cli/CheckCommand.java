@@ -76,13 +76,12 @@ final class CheckCommand implements Callable<Integer> {
         long states = 0;
         boolean pass = true;
         try (ProgressBar bar = Progress.bar("check", cells.size() + 2, common.json)) {
-            for (Cells.Cell cell : cells) {
-                Recipe recipe = Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update());
-                Map<String, Object> row = explore(cell.index(), new RemoteLogSubject(recipe), cell.config(), cell.transport(), b, false);
+            rows.addAll(Parallel.map(cells, cell -> explore(cell.index(),
+                    new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
+                    false), () -> Progress.step(bar)));
+            for (Map<String, Object> row : rows) {
                 states += (Long) row.get("crashStates");
                 pass &= row.get("verdict").equals("PASS");
-                rows.add(row);
-                Progress.step(bar);
             }
             List<Map<String, Object>> controls = new ArrayList<>();
             if (cellOptions.shard.index() == 0) {
@@ -99,25 +98,29 @@ final class CheckCommand implements Callable<Integer> {
                 states += (Long) c.get("crashStates");
                 pass &= c.get("verdict").equals("CAUGHT");
             }
-            List<Map<String, Object>> stores = new ArrayList<>();
+            record StoreCell(int index, KvProtocol protocol, ServerConfig config, Transport transport) {
+            }
+            List<StoreCell> storeCells = new ArrayList<>();
             int storeIndex = 0;
             for (KvProtocol protocol : protocols == null ? List.of(KvProtocol.values()) : protocols) {
                 if (!protocol.recoverable()) {
-                    continue; // Redo Logging and Read After Write have no crash recovery yet: nothing to check
+                    continue; // a protocol without crash recovery has nothing to check here
                 }
                 for (ServerConfig c : ServerConfig.all()) {
                     for (Transport t : Transport.values()) {
                         int index = storeIndex++;
-                        if (!cellOptions.shard.takes(index) || (cellOptions.configs != null && !cellOptions.configs.contains(c))
-                                || (cellOptions.transports != null && !cellOptions.transports.contains(t))) {
-                            continue;
+                        if (cellOptions.shard.takes(index) && (cellOptions.configs == null || cellOptions.configs.contains(c))
+                                && (cellOptions.transports == null || cellOptions.transports.contains(t))) {
+                            storeCells.add(new StoreCell(index, protocol, c, t));
                         }
-                        Map<String, Object> row = exploreStore(index, protocol, c, t, b);
-                        states += (Long) row.get("crashStates");
-                        pass &= row.get("verdict").equals("PASS");
-                        stores.add(row);
                     }
                 }
+            }
+            List<Map<String, Object>> stores = Parallel.map(storeCells, sc -> exploreStore(sc.index(), sc.protocol(), sc.config(), sc.transport(), b),
+                    () -> { });
+            for (Map<String, Object> row : stores) {
+                states += (Long) row.get("crashStates");
+                pass &= row.get("verdict").equals("PASS");
             }
             long wallNanos = System.nanoTime() - wallStart;
             print(rows, controls, stores, pass, states, wallNanos);
