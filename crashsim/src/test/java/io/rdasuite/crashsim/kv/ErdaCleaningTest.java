@@ -39,6 +39,7 @@ class ErdaCleaningTest {
             int[] lastVersion = new int[20];
             List<String> bad = new ArrayList<>();
             int[] moved = new int[1];
+            long[] rpcReads = new long[1];
             byte[][] finalValues = new byte[20][];
             try (SimFabric fabric = SimFabric.builder().seed(seed).node(config).node(config).node(config).node(config).build()) {
                 ErdaServer server = new ErdaServer(fabric.node(0), new ErdaConfig(SHAPE, 128, 1, 4096 * 4, 4096, 8));
@@ -80,6 +81,7 @@ class ErdaCleaningTest {
                     moved[0] = server.clean(1);
                 });
                 fabric.run();
+                rpcReads[0] = server.readsServed();
                 fabric.node(3).spawn("final-read", () -> {
                     for (int k = 0; k < 20; k++) {
                         finalValues[k] = clients.get(2).get(key(k));
@@ -89,6 +91,7 @@ class ErdaCleaningTest {
             }
             assertThat(bad).as("seed %d", seed).isEmpty();
             assertThat(moved[0]).as("seed %d: the cleaner moved live objects", seed).isPositive();
+            assertThat(rpcReads[0]).as("seed %d: reads went through the server while the head was cleaned", seed).isPositive();
             for (int k = 0; k < 20; k++) {
                 {
                     assertThat(finalValues[k]).as("seed %d key %d: last acknowledged version %d", seed, k, lastVersion[k])

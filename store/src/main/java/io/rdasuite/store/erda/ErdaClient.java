@@ -40,6 +40,9 @@ public final class ErdaClient implements KvClient {
     private final MemoryRegion replies;
     private final LocalMemory replyMemory;
     private final List<List<long[]>> heads = new ArrayList<>();
+    private final MemoryRegion control;
+    private final LocalMemory controlMemory;
+    private boolean registered;
 
     public ErdaClient(Node node, QueuePair qp, ErdaServer.Handle server, int clientId, String name) {
         this.node = node;
@@ -48,8 +51,10 @@ public final class ErdaClient implements KvClient {
         this.shape = server.config().shape();
         this.hash = new HopscotchTable(shape, server.config().buckets(), true);
         this.clientId = clientId;
-        this.replies = node.register(MemoryKind.DRAM, name + "-replies", ErdaMessages.REPLY_BYTES);
+        this.replies = node.register(MemoryKind.DRAM, name + "-replies", ErdaMessages.replyBytes(shape));
         this.replyMemory = node.local(replies);
+        this.control = node.register(MemoryKind.DRAM, name + "-control", 8L * (server.config().heads() + 1));
+        this.controlMemory = node.local(control);
         for (List<MemoryRegion> chain : server.heads()) { // indexed by chain: 2 x head + half
             List<long[]> regions = new ArrayList<>();
             for (MemoryRegion r : chain) {
@@ -62,12 +67,14 @@ public final class ErdaClient implements KvClient {
     @Override
     public boolean put(byte[] key, byte[] value) {
         shape.check(key, value);
+        register();
         return write(ErdaMessages.PUT, ErdaMessages.PUT_DATA, key, ErdaObject.normal(key, value));
     }
 
     @Override
     public boolean delete(byte[] key) {
         shape.check(key, null);
+        register();
         return write(ErdaMessages.DELETE, ErdaMessages.DELETE_DATA, key, ErdaObject.deleted(key));
     }
 
@@ -103,7 +110,7 @@ public final class ErdaClient implements KvClient {
     /** One RPC: the request into this client's slot by WRITE_WITH_IMM, the reply by SEND; null when the connection broke. */
     private MemorySegment call(int type, long argument, byte[] keyOrObject) {
         int requestBytes = ErdaMessages.requestBytes(shape);
-        qp.postReceive(replies, 0, ErdaMessages.REPLY_BYTES);
+        qp.postReceive(replies, 0, (int) replies.lengthBytes());
         MemorySegment request = ErdaMessages.request(type, argument, keyOrObject);
         Completion sent = qp.execute(WorkRequest.writeImm(request, server.requests().address((long) clientId * requestBytes),
                 server.requests().rkey(), clientId));
@@ -114,14 +121,29 @@ public final class ErdaClient implements KvClient {
         if (!r.ok()) {
             return null;
         }
-        MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.REPLY_BYTES / 8]);
+        MemorySegment reply = MemorySegment.ofArray(new long[(int) (replies.lengthBytes() / 8)]);
         replyMemory.load(0, reply);
         return reply;
+    }
+
+    /** Once per client: tells the server where its control word is, so that cleaning can switch it to RPC reads. */
+    private void register() {
+        if (registered) {
+            return;
+        }
+        registered = true;
+        byte[] rkey = new byte[Math.max(8, shape.keyBytes())];
+        MemorySegment.ofArray(rkey).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, control.rkey());
+        call(ErdaMessages.REGISTER, control.baseAddress(), rkey);
     }
 
     @Override
     public byte[] get(byte[] key) {
         shape.check(key, null);
+        register();
+        if (controlMemory.load8(8L * ErdaServer.headOf(key, server.config().heads())) != 0) {
+            return getThroughServer(key); // §4.4: the key's head is being cleaned
+        }
         MemorySegment neighborhood = MemorySegment.ofArray(new byte[hash.neighborhoodBytes()]);
         for (int attempt = 0; ; attempt++) {
             if (!qp.execute(WorkRequest.read(neighborhood, server.table().address(hash.neighborhoodOffset(key)), server.table().rkey())).ok()) {
@@ -153,6 +175,18 @@ public final class ErdaClient implements KvClient {
             call(ErdaMessages.REPAIR, newOffset, key);
             return old.deleted() ? null : old.value();
         }
+    }
+
+    private byte[] getThroughServer(byte[] key) {
+        MemorySegment reply = call(ErdaMessages.GET_RPC, 0, key);
+        if (reply == null) {
+            throw new KvReadException("connection broke during a get");
+        }
+        long status = reply.get(ValueLayout.JAVA_LONG, 0);
+        if (status == ErdaMessages.UNREADABLE) {
+            throw new KvReadException("neither version of the key is intact (read through the server)");
+        }
+        return status == ErdaMessages.OK ? reply.asSlice(16, shape.valueBytes()).toArray(ValueLayout.JAVA_BYTE) : null;
     }
 
     private ErdaObject.Parsed readObject(int head, long offset, byte[] key) {
@@ -190,7 +224,7 @@ public final class ErdaClient implements KvClient {
             long n = reply.get(ValueLayout.JAVA_LONG, 8);
             learn(reply, n);
             from += n;
-            if (n < (ErdaMessages.REPLY_BYTES - 16) / 32) {
+            if (n < ErdaMessages.HEADS_PER_REPLY) {
                 return;
             }
         }

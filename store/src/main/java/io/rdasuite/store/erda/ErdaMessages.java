@@ -17,6 +17,10 @@ final class ErdaMessages {
     /** During cleaning (§4.4): the object travels in the request and the server writes it. */
     static final int PUT_DATA = 5;
     static final int DELETE_DATA = 6;
+    /** A client tells the server where its control word lives (argument: address; rkey at byte 16). */
+    static final int REGISTER = 7;
+    /** While a head is cleaned, reads go through the server too (§4.4). */
+    static final int GET_RPC = 8;
 
     static final long OK = 1;
     static final long ABSENT = 2;
@@ -24,7 +28,15 @@ final class ErdaMessages {
     /** The key's head is being cleaned: resend the write with its object (RPC write). */
     static final long CLEANING = 4;
 
+    /** Bytes of a reply's fixed part; HEADS pages hold (512 - 16) / 32 regions. */
     static final int REPLY_BYTES = 512;
+    static final int HEADS_PER_REPLY = (REPLY_BYTES - 16) / 32;
+    static final long UNREADABLE = 5;
+
+    /** A reply buffer: room for the head array page or a value (GET_RPC). */
+    static int replyBytes(io.rdasuite.store.kv.KvShape shape) {
+        return Math.max(REPLY_BYTES, 16 + ((shape.valueBytes() + 7) & ~7));
+    }
 
     private ErdaMessages() {
     }

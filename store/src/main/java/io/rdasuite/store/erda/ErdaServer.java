@@ -45,6 +45,10 @@ public final class ErdaServer {
     private final int[] currentHalf;
     private final ServerLock lock;
     private final boolean[] cleaning;
+    /** Per client: its responder endpoint and, once it registered, its control word (address, rkey). */
+    private final QueuePair[] responders;
+    private final long[][] controls;
+    private long readsServed;
     /** Quiet time before cleaning moves objects: one-sided writes reserved before the switch land meanwhile (§4.4, "maximum RTT"). */
     static final long CLEAN_QUIESCE_NS = 50_000;
 
@@ -67,6 +71,8 @@ public final class ErdaServer {
         }
         this.lock = new ServerLock(node.clock());
         this.cleaning = new boolean[config.heads() + 1];
+        this.responders = new QueuePair[config.maxClients()];
+        this.controls = new long[config.maxClients()][];
     }
 
     static String regionName(int chain, int index) {
@@ -99,6 +105,11 @@ public final class ErdaServer {
         return new Handle(config, tableRegion, requests, copy);
     }
 
+    /** Reads clients made through the server because a head was being cleaned. */
+    public long readsServed() {
+        return readsServed;
+    }
+
     public HopscotchTable table() {
         return hash;
     }
@@ -115,6 +126,7 @@ public final class ErdaServer {
         int requestBytes = ErdaMessages.requestBytes(config.shape());
         LocalMemory slots = node.local(requests);
         LocalMemory table = node.local(tableRegion);
+        responders[clientId] = responder;
         node.spawnDaemon(name, () -> {
             for (int i = 0; i < 4; i++) {
                 responder.postReceive(requests, 0, 0);
@@ -136,6 +148,9 @@ public final class ErdaServer {
                     int length = type == ErdaMessages.PUT_DATA ? ErdaObject.normalBytes(config.shape()) : ErdaObject.deletedBytes(config.shape());
                     object = request.asSlice(16, length).toArray(ValueLayout.JAVA_BYTE);
                 }
+                if (type == ErdaMessages.REGISTER) {
+                    controls[r.immediate()] = new long[] {argument, request.get(ValueLayout.JAVA_LONG, 16)};
+                }
                 MemorySegment reply = handle(table, type, argument, key, object);
                 responder.postReceive(requests, 0, 0);
                 responder.post(WorkRequest.send(reply).unsignaled());
@@ -144,7 +159,7 @@ public final class ErdaServer {
     }
 
     private MemorySegment handle(LocalMemory table, int type, long argument, byte[] key, byte[] object) {
-        MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.REPLY_BYTES / 8]);
+        MemorySegment reply = MemorySegment.ofArray(new long[ErdaMessages.replyBytes(config.shape()) / 8]);
         lock.lock();
         try {
             switch (type) {
@@ -173,6 +188,11 @@ public final class ErdaServer {
                     reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
                 }
                 case ErdaMessages.HEADS -> describeHeads(reply, argument);
+                case ErdaMessages.REGISTER -> reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
+                case ErdaMessages.GET_RPC -> {
+                    readsServed++;
+                    readForClient(table, key, reply);
+                }
                 default -> reply.set(ValueLayout.JAVA_LONG, 0, 0);
             }
         } catch (StoreFullException e) {
@@ -269,7 +289,7 @@ public final class ErdaServer {
         int n = 0;
         long seen = 0;
         for (int c = 2; c < chains.size(); c++) {
-            for (int r = 0; r < chains.get(c).size() && 16 + 32L * (n + 1) <= ErdaMessages.REPLY_BYTES; r++) {
+            for (int r = 0; r < chains.get(c).size() && n < ErdaMessages.HEADS_PER_REPLY; r++) {
                 if (seen++ < from) {
                     continue;
                 }
@@ -307,9 +327,9 @@ public final class ErdaServer {
      * entry, so requests keep being served. The head's half and a cleaning flag are persisted, and recovery
      * finishes a cleaning a crash interrupted. Returns the objects moved.
      *
-     * <p>Deviations from the paper: writes made during cleaning go straight to the new half (so there is no
-     * separate replication phase), and reads stay one-sided (an object is not overwritten before the next
-     * cleaning, so a reader whose entry moves meanwhile still finds an intact version).
+     * <p>Clients learn that the head is being cleaned (and, later, that it is done) by a one-sided WRITE of the
+     * server into their control word, and read through the server meanwhile. Deviation from the paper: writes
+     * made during cleaning go straight to the new half, so there is no separate replication phase.
      */
     public int clean(int head) {
         if (head < 1 || head > config.heads()) {
@@ -329,6 +349,7 @@ public final class ErdaServer {
         } finally {
             lock.unlock();
         }
+        notifyClients(head, 1);
         node.clock().sleepNanos(CLEAN_QUIESCE_NS);
         int moved = moveOutOf(head, oldHalf);
         lock.lock();
@@ -338,7 +359,43 @@ public final class ErdaServer {
         } finally {
             lock.unlock();
         }
+        notifyClients(head, 0);
         return moved;
+    }
+
+    /** §4.4: tells every registered client, by a one-sided WRITE into its control word, whether the head is being cleaned. */
+    private void notifyClients(int head, long cleaningNow) {
+        for (int c = 0; c < responders.length; c++) {
+            long[] control = controls[c];
+            if (control != null && responders[c] != null) {
+                responders[c].execute(WorkRequest.write(MemorySegment.ofArray(new long[] {cleaningNow}), control[0] + 8L * head, (int) control[1]));
+            }
+        }
+    }
+
+    /** A read through the server (§4.4, during cleaning): the newest intact version, or the old one. */
+    private void readForClient(LocalMemory table, byte[] key, MemorySegment reply) {
+        int slot = hash.lookup(table, key);
+        if (slot < 0) {
+            reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.ABSENT);
+            return;
+        }
+        int head = headOf(key, config.heads());
+        long word = table.load8(hash.metaOffset(slot));
+        byte[] live = readIntact(head, AtomicRegion.newOffset(word), key);
+        if (live == null) {
+            live = readIntact(head, AtomicRegion.oldOffset(word), key);
+        }
+        if (live == null) {
+            reply.set(ValueLayout.JAVA_LONG, 0, AtomicRegion.newOffset(word) == 0 ? ErdaMessages.ABSENT : ErdaMessages.UNREADABLE);
+            return;
+        }
+        if (live[0] == ErdaObject.DELETED) {
+            reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.ABSENT);
+            return;
+        }
+        reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
+        MemorySegment.copy(MemorySegment.ofArray(live), ErdaObject.HEADER_BYTES + config.shape().keyBytes(), reply, 16, config.shape().valueBytes());
     }
 
     private int moveOutOf(int head, int oldHalf) {
