@@ -158,38 +158,32 @@ public final class Explorer {
      * trace before the crash, or null when the token's state now passes every check.
      */
     public static Violation replay(String token) {
-        ReplayToken.Decoded d = ReplayToken.decode(token);
-        Subject subject = Subjects.byName(d.scenario().subject());
-        return reproduce(subject, d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
+        List<Violation> all = replayAll(token);
+        return all.isEmpty() ? null : all.getFirst();
     }
 
     /** Every check that fails at a token's crash state (several can fail in one state), each with the trace. */
     public static List<Violation> replayAll(String token) {
         ReplayToken.Decoded d = ReplayToken.decode(token);
-        Subject subject = Subjects.byName(d.scenario().subject());
-        Execution run = Execution.run(subject, d.scenario(), d.crashEvent(), 40);
-        if (run.frontier == null) {
-            throw new IllegalArgumentException("event " + d.crashEvent() + " is past the end of the run (" + run.events + " events)");
-        }
-        Observation observed = Execution.observe(subject, d.scenario(), run.frontier.image(d.choices(), d.fifoCut()));
-        List<Violation> all = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
-            all.add(new Violation(d.scenario(), d.crashEvent(), d.choices(), d.fifoCut(), f.invariant(), f.detail(), run.trace));
-        }
-        return all;
+        return failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
     }
 
     /** Re-runs one crash point and image, with the trace; null when no check fails there. */
     static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
+        List<Violation> all = failuresAt(subject, scenario, crashEvent, choices, fifoCut);
+        return all.isEmpty() ? null : all.getFirst();
+    }
+
+    private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
         Execution run = Execution.run(subject, scenario, crashEvent, 40);
         if (run.frontier == null) {
             throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
         }
-        CrashImage image = run.frontier.image(choices, fifoCut);
-        Observation observed = Execution.observe(subject, scenario, image);
+        Observation observed = Execution.observe(subject, scenario, run.frontier.image(choices, fifoCut));
+        List<Violation> all = new ArrayList<>();
         for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
-            return new Violation(scenario, crashEvent, choices, fifoCut, f.invariant(), f.detail(), run.trace);
+            all.add(new Violation(scenario, crashEvent, choices, fifoCut, f.invariant(), f.detail(), run.trace));
         }
-        return null;
+        return all;
     }
 }

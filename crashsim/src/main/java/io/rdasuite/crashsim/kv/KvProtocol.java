@@ -8,6 +8,7 @@ import io.rdasuite.store.erda.ErdaServer;
 import io.rdasuite.store.fabric.Connection;
 import io.rdasuite.store.fabric.Fabric;
 import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.Claims;
@@ -112,62 +113,63 @@ public enum KvProtocol {
                 ErdaConfig small = ErdaConfig.small(shape);
                 ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
                         Math.max(small.maxClients(), clients)));
-                List<KvClient> kv = new ArrayList<>();
-                List<Connection> connections = new ArrayList<>();
-                for (int c = 0; c < clients; c++) {
-                    connections.add(fabric.connect(fabric.node(c + 1), server));
-                }
-                Runnable serve = () -> {
-                    for (int c = 0; c < clients; c++) {
-                        erda.serve(connections.get(c).responder(), c, "erda-handler-" + c);
-                    }
-                };
-                if (recover) {
-                    server.spawn("erda-recovery", () -> {
-                        erda.recover();
-                        serve.run();
+                Deployment d = wire(fabric, clients, recover ? erda::recover : null, erda::serve,
+                        (node, qp, c) -> new ErdaClient(node, qp, erda.handle(), c, cliName + "-client-" + c));
+                if (!recover && this == ERDA_CLEANING) {
+                    server.spawn("erda-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
+                        server.clock().sleepNanos(CLEANER_START_NS);
+                        erda.clean(1);
                     });
-                } else {
-                    serve.run();
-                    if (this == ERDA_CLEANING) {
-                        server.spawn("erda-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
-                            server.clock().sleepNanos(CLEANER_START_NS);
-                            erda.clean(1);
-                        });
-                    }
                 }
-                for (int c = 0; c < clients; c++) {
-                    kv.add(new ErdaClient(fabric.node(c + 1), connections.get(c).requester(), erda.handle(), c, "erda-client-" + c));
-                }
-                yield new Deployment(kv);
+                yield d;
             }
             case REDO, RAW -> {
                 BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
                         : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1), !paperLayout);
-                List<KvClient> kv = new ArrayList<>();
-                List<Connection> connections = new ArrayList<>();
-                for (int c = 0; c < clients; c++) {
-                    connections.add(fabric.connect(fabric.node(c + 1), server));
-                }
-                Runnable serve = () -> {
-                    for (int c = 0; c < clients; c++) {
-                        baseline.serve(connections.get(c).responder(), c, cliName + "-handler-" + c);
-                    }
-                };
-                if (recover) {
-                    server.spawn(cliName + "-recovery", () -> {
-                        baseline.recover();
-                        serve.run();
-                    });
-                } else {
-                    serve.run();
-                }
-                for (int c = 0; c < clients; c++) {
-                    kv.add(new BaselineClient(fabric.node(c + 1), connections.get(c).requester(), baseline.handle(), c, cliName + "-client-" + c));
-                }
-                yield new Deployment(kv);
+                yield wire(fabric, clients, recover ? baseline::recover : null, baseline::serve,
+                        (node, qp, c) -> new BaselineClient(node, qp, baseline.handle(), c, cliName + "-client-" + c));
             }
         };
+    }
+
+    /** Starts a request handler for one client's connection. */
+    private interface Serve {
+        void serve(QueuePair responder, int clientId, String name);
+    }
+
+    /** Makes one client. */
+    private interface NewClient {
+        KvClient create(Node node, QueuePair requester, int clientId);
+    }
+
+    /**
+     * Connects nodes 1..clients to node 0, starts a handler per connection (after {@code recovery} on a
+     * server thread, when given) and makes the clients.
+     */
+    private Deployment wire(Fabric fabric, int clients, java.util.function.IntSupplier recovery, Serve serve, NewClient newClient) {
+        Node server = fabric.node(0);
+        List<Connection> connections = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            connections.add(fabric.connect(fabric.node(c + 1), server));
+        }
+        Runnable handlers = () -> {
+            for (int c = 0; c < clients; c++) {
+                serve.serve(connections.get(c).responder(), c, cliName + "-handler-" + c);
+            }
+        };
+        if (recovery != null) {
+            server.spawn(cliName + "-recovery", () -> {
+                recovery.getAsInt();
+                handlers.run();
+            });
+        } else {
+            handlers.run();
+        }
+        List<KvClient> kv = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            kv.add(newClient.create(fabric.node(c + 1), connections.get(c).requester(), c));
+        }
+        return new Deployment(kv);
     }
 
     @Override

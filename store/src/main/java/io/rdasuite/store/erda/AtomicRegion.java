@@ -63,26 +63,22 @@ public final class AtomicRegion {
 
     /** The repair of §4.2: the new slot takes the old offset (both name the previous, intact version). */
     public static long repair(long word) {
-        long high = word >>> 32;
-        long low = word & 0xFFFF_FFFFL;
-        int old = oldOffset(word);
-        if (newTag(word)) {
-            high = (high & 0x8000_0000L) | old;
-        } else {
-            low = (low & 0x8000_0000L) | old;
-        }
-        return (high << 32) | low;
+        return withSlot(word, newTag(word), oldOffset(word));
     }
 
     /** After cleaning (§4.4): the old slot takes the new offset, so no slot names the space being freed. */
     public static long collapse(long word) {
+        return withSlot(word, !newTag(word), newOffset(word));
+    }
+
+    /** The word with one offset slot (first or second) replaced, parity bits and new tag unchanged. */
+    private static long withSlot(long word, boolean first, int offset) {
         long high = word >>> 32;
         long low = word & 0xFFFF_FFFFL;
-        int newest = newOffset(word);
-        if (newTag(word)) {
-            low = (low & 0x8000_0000L) | newest;
+        if (first) {
+            high = (high & 0x8000_0000L) | offset;
         } else {
-            high = (high & 0x8000_0000L) | newest;
+            low = (low & 0x8000_0000L) | offset;
         }
         return (high << 32) | low;
     }

@@ -205,24 +205,18 @@ public final class ErdaServer {
 
     /** The write path of §3.3: entry (create or flip), reservation, reply with the address. */
     private void reserve(LocalMemory table, boolean delete, byte[] key, MemorySegment reply) {
+        int head = headOf(key, config.heads());
         int slot = hash.lookup(table, key);
-        long word;
-        int head;
         if (slot < 0) {
             if (delete) {
                 reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.ABSENT);
                 return;
             }
-            head = headOf(key, config.heads());
-            long size = ErdaObject.normalBytes(config.shape());
-            long offset = allocate(head, size); // before the entry exists: a full log leaves no half-made entry
-            slot = hash.insert(table, key, (byte) head);
-            word = AtomicRegion.EMPTY;
-            finishReserve(table, slot, word, head, offset, reply);
+            long offset = allocate(head, ErdaObject.normalBytes(config.shape())); // before the entry: a full log leaves no half-made entry
+            finishReserve(table, hash.insert(table, key, (byte) head), AtomicRegion.EMPTY, head, offset, reply);
             return;
         }
-        head = headOf(key, config.heads());
-        word = table.load8(hash.metaOffset(slot));
+        long word = table.load8(hash.metaOffset(slot));
         long size = delete ? ErdaObject.deletedBytes(config.shape()) : ErdaObject.normalBytes(config.shape());
         finishReserve(table, slot, word, head, allocate(head, size), reply);
     }
