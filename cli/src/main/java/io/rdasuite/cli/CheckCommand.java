@@ -59,7 +59,7 @@ final class CheckCommand implements Callable<Integer> {
     int appends;
 
     @Option(names = "--protocols", split = ",", converter = Converters.Protocol.class,
-            description = "Key-value stores to check (default: all with crash recovery, today erda; redo and raw have none yet).")
+            description = "Key-value stores to check (default: all).")
     List<KvProtocol> protocols;
 
 

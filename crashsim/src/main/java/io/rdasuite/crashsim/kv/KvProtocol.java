@@ -2,6 +2,10 @@ package io.rdasuite.crashsim.kv;
 
 import io.rdasuite.store.baseline.BaselineClient;
 import io.rdasuite.store.baseline.BaselineServer;
+import io.rdasuite.store.efactory.EfClient;
+import io.rdasuite.store.efactory.EfConfig;
+import io.rdasuite.store.efactory.EfMode;
+import io.rdasuite.store.efactory.EfServer;
 import io.rdasuite.store.erda.ErdaClient;
 import io.rdasuite.store.erda.ErdaConfig;
 import io.rdasuite.store.erda.ErdaServer;
@@ -33,7 +37,22 @@ public enum KvProtocol {
      */
     REDO("redo", new Claims(true, true, true, false, true), true),
     /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Layouts as for Redo Logging. */
-    RAW("raw", new Claims(true, true, true, false, true), true);
+    RAW("raw", new Claims(true, true, true, false, true), true),
+    /**
+     * eFactory (paper 001 §4): atomic puts, no durability at ack (it is asynchronous), monotonic reads across
+     * crashes and a consistent version under many crashed writers of one key (§5.3, §7.2).
+     */
+    EFACTORY("efactory", new Claims(true, false, true, false, true), true),
+    /** eFactory with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
+    EFACTORY_CLEANING("efactory-cleaning", new Claims(true, false, true, false, true), true),
+    /** eFactory without the hybrid read (§6.1): every GET through the server. */
+    EFACTORY_NOHR("efactory-nohr", new Claims(true, false, true, false, true), true),
+    /** Send-after-write (paper 001 §5.3.1): durable at the acknowledgement. */
+    SAW("saw", new Claims(true, true, true, false, true), true),
+    /** write_with_imm (paper 001 §5.3.2): durable at the acknowledgement. */
+    IMM("imm", new Claims(true, true, true, false, true), true),
+    /** Forca (paper 001 §5.3.4): the server verifies and persists on every read, so reads are monotonic; puts are not durable at ack. */
+    FORCA("forca", new Claims(true, false, true, false, true), true);
 
     static final long CLEANER_START_NS = 20_000;
 
@@ -101,14 +120,42 @@ public enum KvProtocol {
      * Deploys in the layout paper 000 measures (Table 1, YCSB): for Redo Logging and Read After Write, records
      * without the sequence their crash recovery needs. Not for crash exploration.
      */
-    public Deployment deployPaperLayout(Fabric fabric, KvShape shape, int clients, int keys) {
-        return deploy(fabric, shape, clients, false, keys, true);
+    public Deployment deployPaperLayout(Fabric fabric, KvShape shape, int clients, int keys, int versions) {
+        return deploy(fabric, shape, clients, false, keys, true, versions);
     }
 
     private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout) {
+        return deploy(fabric, shape, clients, recover, keys, paperLayout, 64 * keys);
+    }
+
+    /** The eFactory-family mode of this protocol, or null. */
+    public EfMode efMode() {
+        return switch (this) {
+            case EFACTORY, EFACTORY_CLEANING -> EfMode.EFACTORY;
+            case EFACTORY_NOHR -> EfMode.EFACTORY_NOHR;
+            case SAW -> EfMode.SAW;
+            case IMM -> EfMode.IMM;
+            case FORCA -> EfMode.FORCA;
+            default -> null;
+        };
+    }
+
+    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions) {
         int buckets = Math.max(64, 2 * keys);
         Node server = fabric.node(0);
         return switch (this) {
+            case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
+                EfServer ef = new EfServer(server, EfConfig.small(shape, buckets, Math.max(1, clients), versions), efMode());
+                Deployment d = wire(fabric, clients, recover ? ef::recover : null, ef::serve,
+                        (node, qp, c) -> new EfClient(node, qp, ef.handle(), cliName + "-client-" + c));
+                if (!recover && this == EFACTORY_CLEANING) {
+                    server.spawn("ef-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
+                        server.clock().sleepNanos(CLEANER_START_NS);
+                        ef.clean();
+                    });
+                }
+                yield d;
+            }
             case ERDA, ERDA_CLEANING -> {
                 ErdaConfig small = ErdaConfig.small(shape);
                 ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),

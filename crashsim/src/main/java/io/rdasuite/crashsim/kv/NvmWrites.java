@@ -24,7 +24,7 @@ public final class NvmWrites {
         ServerConfig config = ServerConfig.parse("DMP+NODDIO+DRAM-RQWRB");
         long[] bytes = new long[3];
         try (SimFabric fabric = SimFabric.builder().seed(1).node(config).node(config).build()) {
-            KvClient client = protocol.deployPaperLayout(fabric, shape, 1, 32).clients().getFirst();
+            KvClient client = protocol.deployPaperLayout(fabric, shape, 1, 32, 256).clients().getFirst();
             byte[] key = new byte[shape.keyBytes()];
             java.util.Arrays.fill(key, (byte) 'k');
             byte[] v1 = new byte[shape.valueBytes()];

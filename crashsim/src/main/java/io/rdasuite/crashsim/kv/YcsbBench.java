@@ -49,7 +49,8 @@ public final class YcsbBench {
         long[] finished = new long[spec.clients()];
         long[] failed = new long[spec.clients()];
         try (SimFabric fabric = b.build()) {
-            List<KvClient> clients = protocol.deployPaperLayout(fabric, spec.shape(), spec.clients(), spec.records()).clients();
+            List<KvClient> clients = protocol.deployPaperLayout(fabric, spec.shape(), spec.clients(), spec.records(),
+                    spec.records() + spec.clients() * spec.opsPerClient() + 64).clients();
             fabric.node(1).spawn("ycsb-load", () -> {
                 for (int r = 0; r < spec.records(); r++) {
                     clients.getFirst().put(Ycsb.key(r, spec.shape()), Ycsb.value(r, 0, spec.shape()));

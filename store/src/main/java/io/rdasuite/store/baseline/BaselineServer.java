@@ -161,6 +161,7 @@ public final class BaselineServer {
     private void redo(LocalMemory logMemory, long offset, QueuePair responder, MemorySegment reply) {
         byte[] record = new byte[recordBytes()];
         logMemory.load(offset, MemorySegment.ofArray(record));
+        node.clock().chargeCrc(record.length);
         boolean ok = BaselineRecord.intact(record, shape, 0, 0);
         reply.set(ValueLayout.JAVA_LONG, 0, ok ? 1 : 0);
         if (!ok) {
@@ -259,6 +260,7 @@ public final class BaselineServer {
             Reservation next = reserved.peek();
             byte[] record = new byte[recordBytes()];
             ringMemory.load(ringOffset(next.client(), next.slot()), MemorySegment.ofArray(record));
+            node.clock().chargeCrc(record.length);
             if (!BaselineRecord.intact(record, shape, next.lap(), next.seq())) {
                 return;
             }

@@ -210,6 +210,7 @@ public final class ErdaClient implements KvClient {
         if (!qp.execute(WorkRequest.read(MemorySegment.ofArray(bytes), region[0] + inRegion, (int) region[1])).ok()) {
             throw new KvReadException("connection broke while reading an object");
         }
+        node.clock().chargeCrc(bytes.length); // paper 001 §3: the CRC is on Erda's read critical path
         return ErdaObject.parse(bytes, shape, key);
     }
 

@@ -451,6 +451,7 @@ public final class ErdaServer {
         long within = within(offset) % config.regionBytes();
         byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within)];
         log.load(within, MemorySegment.ofArray(bytes));
+        node.clock().chargeCrc(bytes.length);
         ErdaObject.Parsed p = ErdaObject.parse(bytes, config.shape(), key);
         if (!p.intact()) {
             return null;

@@ -1,0 +1,109 @@
+package io.rdasuite.store.efactory;
+
+import io.rdasuite.store.pm.LocalMemory;
+import java.util.ArrayDeque;
+
+/**
+ * eFactory's single background thread (paper 001 §4.3.2): it walks each pool from where it stopped to the
+ * allocation tail, object by object; an object whose CRC matches is persisted and gets its durability
+ * flag; one that does not match is invalidated once its timeout has passed since allocation, and is
+ * otherwise revisited on the next pass. It takes no lock: the flag changes by compare-and-swap, so the
+ * GET handler may verify the same object at the same time. It pauses while the log is cleaned.
+ */
+final class Background {
+    private final EfServer server;
+    /** Per pool: every object before this offset has been looked at once. */
+    private final long[] scanned = {EfObject.FIRST, EfObject.FIRST};
+    /** Objects that were incomplete and not yet timed out, oldest first. */
+    private final ArrayDeque<Long> pending = new ArrayDeque<>();
+    volatile boolean pauseRequested;
+    volatile boolean paused;
+    private long verified;
+    private long invalidated;
+
+    Background(EfServer server) {
+        this.server = server;
+    }
+
+    /** Objects this thread made durable, and objects it invalidated after their timeout. */
+    long verified() {
+        return verified;
+    }
+
+    long invalidated() {
+        return invalidated;
+    }
+
+    /** After recovery or cleaning: start over at {@code from} in a pool, forgetting pending objects of either pool. */
+    void restart(int pool, long from) {
+        scanned[pool] = from;
+        scanned[1 - pool] = server.tails[1 - pool];
+        pending.clear();
+    }
+
+    void run() {
+        while (true) {
+            if (pauseRequested) {
+                paused = true;
+                server.node.clock().sleepNanos(server.config.backgroundIdleNs());
+                continue;
+            }
+            paused = false;
+            if (!pass()) {
+                server.node.clock().sleepNanos(server.config.backgroundIdleNs());
+            }
+        }
+    }
+
+    /** One pass: the pending objects, then each pool's new objects. True when it changed something. */
+    private boolean pass() {
+        boolean worked = false;
+        for (int n = pending.size(); n > 0 && !pauseRequested; n--) {
+            long global = pending.poll();
+            worked |= resolve(global);
+        }
+        for (int pool = 0; pool < 2 && !pauseRequested; pool++) {
+            long tail;
+            server.lock.lock();
+            try {
+                tail = server.tails[pool];
+            } finally {
+                server.lock.unlock();
+            }
+            while (scanned[pool] < tail && !pauseRequested) {
+                long global = EfObject.global(pool, scanned[pool]);
+                long state = server.poolMemory(global).load8(scanned[pool]);
+                if (!EfObject.wellFormed(state)) {
+                    break; // SAW/IMM space not yet committed: look again next pass
+                }
+                scanned[pool] += EfObject.bytes(server.config.shape(), EfObject.has(state, EfObject.DELETED));
+                worked |= resolve(global);
+            }
+        }
+        return worked;
+    }
+
+    /** Verifies one object; an incomplete one is invalidated after its timeout or queued again. */
+    private boolean resolve(long global) {
+        LocalMemory pool = server.poolMemory(global);
+        long at = EfObject.within(global);
+        long state = pool.load8(at);
+        if (!EfObject.has(state, EfObject.VALID) || EfObject.has(state, EfObject.DURABLE)) {
+            return false;
+        }
+        if (server.verifyAndPersist(global, state)) {
+            verified++;
+            return true;
+        }
+        long age = server.node.clock().nowNanos() - pool.load8(at + EfObject.TIME);
+        if (age > server.config.timeoutNs()) {
+            if (pool.cas8(at, state, state & ~EfObject.VALID)) {
+                pool.persist(at, 8);
+                invalidated++;
+            }
+            return true;
+        }
+        pending.add(global);
+        return false;
+    }
+}

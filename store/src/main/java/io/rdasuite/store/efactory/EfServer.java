@@ -1,0 +1,435 @@
+package io.rdasuite.store.efactory;
+
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.Received;
+import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.kv.HopscotchTable;
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.pm.LocalMemory;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+/**
+ * The server of the eFactory family (paper 001 §4, §5.3). It owns the hash table, two data pools and a
+ * superblock in PM, answers RPCs (one handler per client connection), and, for eFactory, runs the
+ * background verify-and-persist thread ({@link Background}), log cleaning ({@link LogCleaner}) and
+ * recovery ({@link Recovery}).
+ *
+ * <p>Invariant: every entry's head ({@link #head}) names the newest published version of its key, and every
+ * version's PrePTR names the version published before it (or 0). Client-active modes publish before the
+ * data arrives, so readers accept a version only when it is durable, or after checking its CRC.
+ */
+public final class EfServer {
+    /** What a client needs: the table and both pools (the second pool is registered at start, not at the first cleaning). */
+    public record Handle(EfConfig config, EfMode mode, MemoryRegion table, List<MemoryRegion> pools) {
+    }
+
+    /** Where log cleaning is (§4.4); persisted in the superblock with the working pool. */
+    enum Stage { IDLE, COMPRESS, MERGE }
+
+    /** Longest version chain a walk follows before deciding the chain is corrupt. */
+    static final int MAX_HOPS = 1 << 20;
+
+    final Node node;
+    final EfConfig config;
+    final EfMode mode;
+    final HopscotchTable hash;
+    final MemoryRegion tableRegion;
+    final MemoryRegion[] pools = new MemoryRegion[2];
+    private final MemoryRegion superblock;
+    private final MemoryRegion requests;
+    /** Forca's extra layer of object metadata (§6.1): one more PM word per entry, loaded on every GET. */
+    private final MemoryRegion forcaMetadata;
+    final ServerLock lock;
+    final long[] tails = {EfObject.FIRST, EfObject.FIRST};
+    /** The pool new objects go to. */
+    volatile int working;
+    /** The mark every entry carries: the pool clients read from. */
+    volatile int marked;
+    volatile Stage stage = Stage.IDLE;
+    final QueuePair[] responders;
+    final long[][] controls;
+    final Background background;
+    private boolean backgroundStarted;
+    long rpcGets;
+
+    public EfServer(Node node, EfConfig config, EfMode mode) {
+        this.node = node;
+        this.config = config;
+        this.mode = mode;
+        this.hash = new HopscotchTable(config.shape(), config.buckets(), true);
+        this.tableRegion = node.register(MemoryKind.PM, "ef-table", hash.regionBytes());
+        this.superblock = node.register(MemoryKind.PM, "ef-super", 64);
+        for (int p = 0; p < 2; p++) {
+            pools[p] = node.register(MemoryKind.PM, "ef-pool-" + p, config.poolBytes());
+        }
+        int slotBytes = EfMessages.requestBytes(config.shape());
+        this.requests = node.register(MemoryKind.DRAM, "ef-requests", (long) config.maxClients() * config.receiveBuffers() * slotBytes);
+        this.forcaMetadata = mode == EfMode.FORCA ? node.register(MemoryKind.PM, "forca-metadata", 8L * hash.slots()) : null;
+        this.lock = new ServerLock(node.clock());
+        this.responders = new QueuePair[config.maxClients()];
+        this.controls = new long[config.maxClients()][];
+        this.background = new Background(this);
+    }
+
+    public Handle handle() {
+        return new Handle(config, mode, tableRegion, List.of(pools[0], pools[1]));
+    }
+
+    public HopscotchTable table() {
+        return hash;
+    }
+
+    /** GETs clients made through the server (the hybrid read's fallback, or every GET without it). */
+    public long rpcGets() {
+        return rpcGets;
+    }
+
+    LocalMemory tableMemory() {
+        return node.local(tableRegion);
+    }
+
+    LocalMemory poolMemory(long global) {
+        return node.local(pools[EfObject.pool(global)]);
+    }
+
+    // ---- request handling ------------------------------------------------------------------------------
+
+    /** Starts the handler of one client's connection (and, on the first call, the background thread). */
+    public void serve(QueuePair responder, int clientId, String name) {
+        if (clientId < 0 || clientId >= config.maxClients()) {
+            throw new IllegalArgumentException("client id " + clientId + " outside 0.." + (config.maxClients() - 1));
+        }
+        if (mode.background() && !backgroundStarted) {
+            backgroundStarted = true;
+            node.spawnDaemon("ef-background", background::run);
+        }
+        responders[clientId] = responder;
+        int slotBytes = EfMessages.requestBytes(config.shape());
+        long base = (long) clientId * config.receiveBuffers() * slotBytes;
+        LocalMemory slots = node.local(requests);
+        node.spawnDaemon(name, () -> {
+            for (int i = 0; i < config.receiveBuffers(); i++) {
+                responder.postReceive(requests, base + (long) i * slotBytes, slotBytes);
+            }
+            MemorySegment request = MemorySegment.ofArray(new long[slotBytes / 8]);
+            while (true) {
+                Received r = responder.awaitReceive();
+                if (!r.ok()) {
+                    return;
+                }
+                MemorySegment reply;
+                if (r.opcode() == Opcode.WRITE_IMM) {
+                    reply = commit(Integer.toUnsignedLong(r.immediate())); // IMM: the immediate carries the offset (§5.3.2)
+                } else {
+                    slots.load(r.offsetBytes(), request);
+                    reply = handle(clientId, request);
+                }
+                responder.postReceive(requests, r.offsetBytes(), slotBytes);
+                responder.post(WorkRequest.send(reply).unsignaled());
+            }
+        });
+    }
+
+    private MemorySegment handle(int clientId, MemorySegment request) {
+        int type = (int) request.get(ValueLayout.JAVA_LONG, 0);
+        long argument = request.get(ValueLayout.JAVA_LONG, 8);
+        long crc = request.get(ValueLayout.JAVA_LONG, 16);
+        byte[] key = request.asSlice(24, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
+        try {
+            return switch (type) {
+                case EfMessages.PUT -> publishClientActive(key, (int) crc);
+                case EfMessages.DELETE -> delete(key);
+                case EfMessages.GET -> get(key);
+                case EfMessages.ALLOCATE -> allocateOnly();
+                case EfMessages.COMMIT -> commit(argument);
+                case EfMessages.REGISTER -> {
+                    controls[clientId] = new long[] {argument, crc};
+                    yield EfMessages.reply(EfMessages.OK, 0, 0, 0);
+                }
+                default -> EfMessages.reply(0, 0, 0, 0);
+            };
+        } catch (StoreFullException e) {
+            return EfMessages.reply(EfMessages.FULL, 0, 0, 0);
+        }
+    }
+
+    private MemorySegment okAt(long global) {
+        MemoryRegion pool = pools[EfObject.pool(global)];
+        return EfMessages.reply(EfMessages.OK, global, pool.address(EfObject.within(global) + EfObject.HEADER), pool.rkey());
+    }
+
+    /** §4.3.1 steps 2-4: allocate, fill and persist the metadata (PrePTR to the previous version), publish. */
+    private MemorySegment publishClientActive(byte[] key, int crc) {
+        lock.lock();
+        try {
+            long global = allocate(working, EfObject.bytes(config.shape(), false));
+            int slot = hash.lookup(tableMemory(), key);
+            long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
+            writeHeader(global, EfObject.VALID, config.shape().valueBytes(), previous, crc);
+            link(slot, key, previous, global);
+            return okAt(global);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A delete writes a tombstone (the key, no value) itself, persists it and marks it durable before publishing. */
+    private MemorySegment delete(byte[] key) {
+        lock.lock();
+        try {
+            int slot = hash.lookup(tableMemory(), key);
+            if (slot < 0) {
+                return EfMessages.reply(EfMessages.ABSENT, 0, 0, 0);
+            }
+            long previous = head(tableMemory().load8(hash.metaOffset(slot)));
+            long global = allocate(working, EfObject.bytes(config.shape(), true));
+            LocalMemory pool = poolMemory(global);
+            long at = EfObject.within(global);
+            pool.store(at + EfObject.HEADER, EfObject.data(key, null));
+            writeHeader(global, EfObject.VALID | EfObject.DELETED, 0, previous, EfObject.crcOf(key, null));
+            pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), true));
+            markDurable(global, pool.load8(at));
+            link(slot, key, previous, global);
+            return EfMessages.reply(EfMessages.OK, global, 0, 0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** SAW and IMM (§5.3.1-2): space only; nothing is published until the data is persistent. */
+    private MemorySegment allocateOnly() {
+        lock.lock();
+        try {
+            return okAt(allocate(working, EfObject.bytes(config.shape(), false)));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** SAW's commit SEND or IMM's receive completion: persist the data, then write the metadata durable and publish. */
+    private MemorySegment commit(long global) {
+        LocalMemory pool = poolMemory(global);
+        long at = EfObject.within(global);
+        pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), false));
+        byte[] key = new byte[config.shape().keyBytes()];
+        pool.load(at + EfObject.HEADER, MemorySegment.ofArray(key));
+        lock.lock();
+        try {
+            int slot = hash.lookup(tableMemory(), key);
+            long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
+            writeHeader(global, EfObject.VALID | EfObject.DURABLE, config.shape().valueBytes(), previous, 0);
+            link(slot, key, previous, global);
+            return EfMessages.reply(EfMessages.OK, global, 0, 0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** §4.3.3 steps 6-8 (and Forca's read path): the newest version that is durable or verifies, made durable. */
+    private MemorySegment get(byte[] key) {
+        rpcGets++;
+        LocalMemory table = tableMemory();
+        int slot = hash.lookup(table, key);
+        if (slot < 0) {
+            return EfMessages.reply(EfMessages.ABSENT, 0, 0, 0);
+        }
+        if (forcaMetadata != null) {
+            node.local(forcaMetadata).load8(8L * slot);
+        }
+        long global = head(table.load8(hash.metaOffset(slot)));
+        for (int hops = 0; global != 0 && hops < MAX_HOPS; hops++) {
+            long state = poolMemory(global).load8(EfObject.within(global));
+            if (EfObject.has(state, EfObject.VALID)
+                    && ((mode.durabilityCheck() && EfObject.has(state, EfObject.DURABLE)) || verifyAndPersist(global, state))) {
+                return EfObject.has(state, EfObject.DELETED) ? EfMessages.reply(EfMessages.ABSENT, 0, 0, 0) : okAt(global);
+            }
+            global = poolMemory(global).load8(EfObject.within(global) + EfObject.PRE);
+        }
+        return EfMessages.reply(EfMessages.ABSENT, 0, 0, 0);
+    }
+
+    // ---- shared steps ----------------------------------------------------------------------------------
+
+    /**
+     * The newest published version of an entry: the offset in the pool writes go to, else the other one
+     * (during cleaning's merge stage an entry not yet merged has only its old-pool offset).
+     */
+    long head(long word) {
+        long inWorking = EntryWord.offset(word, working);
+        return inWorking != 0 ? inWorking : EntryWord.offset(word, 1 - working);
+    }
+
+    /** Whether a hash slot holds a key (its tag byte is set). */
+    boolean occupied(int slot) {
+        MemorySegment tag = MemorySegment.ofArray(new byte[1]);
+        tableMemory().load(hash.tagOffset(slot), tag);
+        return tag.get(ValueLayout.JAVA_BYTE, 0) != 0;
+    }
+
+    long allocate(int pool, int bytes) {
+        long within = tails[pool];
+        if (within + bytes > config.poolBytes()) {
+            throw new StoreFullException("data pool " + pool + " is full (" + config.poolBytes() + " bytes); clean the log; stored keys stay readable");
+        }
+        tails[pool] = within + bytes;
+        return EfObject.global(pool, within);
+    }
+
+    /** Writes and persists an object's metadata (the key and value are written separately). */
+    void writeHeader(long global, long flags, int valueLength, long previous, int crc) {
+        LocalMemory pool = poolMemory(global);
+        MemorySegment h = MemorySegment.ofArray(new long[] {EfObject.state(flags, valueLength), previous, 0, Integer.toUnsignedLong(crc),
+                node.clock().nowNanos()});
+        pool.store(EfObject.within(global), h);
+        pool.persist(EfObject.within(global), EfObject.HEADER);
+    }
+
+    /**
+     * Publishes {@code global} as the key's newest version: the previous version's NextPTR, then the entry
+     * (created when the key is new), persisted after the metadata it points to.
+     */
+    void link(int slot, byte[] key, long previous, long global) {
+        LocalMemory table = tableMemory();
+        if (previous != 0) {
+            LocalMemory pool = poolMemory(previous);
+            pool.store8(EfObject.within(previous) + EfObject.NEXT, global);
+            pool.clwb(EfObject.within(previous) + EfObject.NEXT, 8);
+        }
+        long word;
+        if (slot < 0) {
+            slot = hash.insert(table, key, (byte) 1);
+            word = EntryWord.of(global); // marked for its pool: cleaning's last stage marks every entry for the new pool
+        } else {
+            word = EntryWord.withOffset(table.load8(hash.metaOffset(slot)), EfObject.pool(global), global);
+            if (stage == Stage.COMPRESS) {
+                word = EntryWord.withOffset(word, 1 - working, 0); // the moved copy is no longer the newest (§4.4)
+            }
+        }
+        table.store8(hash.metaOffset(slot), word);
+        table.persist(hash.slotOffset(slot), hash.entryBytes());
+        if (forcaMetadata != null) {
+            node.local(forcaMetadata).store8(8L * slot, global);
+            node.local(forcaMetadata).persist(8L * slot, 8);
+        }
+    }
+
+    /**
+     * §4.3.2's check, shared by the background thread and the GET handler: when the stored CRC matches the
+     * data, persist the object and set its durability flag. False when the data is incomplete, or when the
+     * object was invalidated meanwhile.
+     */
+    boolean verifyAndPersist(long global, long state) {
+        if (!intact(global, state)) {
+            return false;
+        }
+        LocalMemory pool = poolMemory(global);
+        pool.persist(EfObject.within(global), EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED)));
+        return markDurable(global, state);
+    }
+
+    /** Sets the durability flag unless the state word changed (another thread invalidated or already set it). */
+    boolean markDurable(long global, long state) {
+        LocalMemory pool = poolMemory(global);
+        return pool.cas8(EfObject.within(global), state, state | EfObject.DURABLE)
+                || EfObject.has(pool.load8(EfObject.within(global)), EfObject.DURABLE);
+    }
+
+    /** Whether an object's data is complete: its CRC matches (SAW and IMM publish only persistent data). */
+    boolean intact(long global, long state) {
+        if (!EfObject.has(state, EfObject.VALID)) {
+            return false;
+        }
+        if (mode.putPath() != EfMode.PutPath.CLIENT_ACTIVE) {
+            return EfObject.has(state, EfObject.DURABLE);
+        }
+        LocalMemory pool = poolMemory(global);
+        long at = EfObject.within(global);
+        int length = EfObject.dataBytes(config.shape(), EfObject.has(state, EfObject.DELETED));
+        MemorySegment data = MemorySegment.ofArray(new byte[length]);
+        pool.load(at + EfObject.HEADER, data);
+        node.clock().chargeCrc(length);
+        return EfObject.crc(data, 0, length) == (int) pool.load8(at + EfObject.CRC);
+    }
+
+    /**
+     * Copies an intact version into {@code pool} as a durable object with no older version (log cleaning
+     * and recovery), persisted before anything points to it.
+     */
+    long copyTo(long global, int pool) {
+        LocalMemory from = poolMemory(global);
+        long state = from.load8(EfObject.within(global));
+        int bytes = EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED));
+        long copy = allocate(pool, bytes);
+        MemorySegment object = MemorySegment.ofArray(new long[bytes / 8]);
+        from.load(EfObject.within(global), object);
+        object.set(ValueLayout.JAVA_LONG, EfObject.STATE, (state & ~EfObject.TRANS) | EfObject.VALID | EfObject.DURABLE);
+        object.set(ValueLayout.JAVA_LONG, EfObject.PRE, 0);
+        object.set(ValueLayout.JAVA_LONG, EfObject.NEXT, 0);
+        LocalMemory to = poolMemory(copy);
+        to.store(EfObject.within(copy), object);
+        to.persist(EfObject.within(copy), bytes);
+        return copy;
+    }
+
+    /** Points a version's PrePTR elsewhere (setting its transfer flag when asked) and persists it. */
+    void setPrevious(long global, long previous, boolean transferred) {
+        LocalMemory pool = poolMemory(global);
+        long at = EfObject.within(global);
+        pool.store8(at + EfObject.PRE, previous);
+        if (transferred) {
+            long state;
+            do {
+                state = pool.load8(at);
+            } while (!pool.cas8(at, state, state | EfObject.TRANS));
+        }
+        pool.persist(at, EfObject.NEXT);
+    }
+
+    /** Persists the working pool, the stage and the pool log cleaning fills. */
+    void persistState() {
+        LocalMemory s = node.local(superblock);
+        s.store8(0, working | ((long) stage.ordinal() << 1) | ((long) marked << 3) | (1L << 8));
+        s.persist(0, 8);
+    }
+
+    /** Reads the persisted state back (recovery); false on a fresh superblock. */
+    boolean loadState() {
+        long w = node.local(superblock).load8(0);
+        if ((w & (1L << 8)) == 0) {
+            return false;
+        }
+        working = (int) (w & 1);
+        stage = Stage.values()[(int) ((w >>> 1) & 3)];
+        marked = (int) ((w >>> 3) & 1);
+        return true;
+    }
+
+    /** §4.4: tells every registered client, by a one-sided WRITE into its control word, whether cleaning is on. */
+    void notifyClients(long cleaningNow) {
+        for (int c = 0; c < responders.length; c++) {
+            if (controls[c] != null && responders[c] != null) {
+                responders[c].execute(WorkRequest.write(MemorySegment.ofArray(new long[] {cleaningNow}), controls[c][0], (int) controls[c][1]));
+            }
+        }
+    }
+
+    /** Log cleaning (§4.4); call from a server thread. Returns the versions copied into the new pool. */
+    public int clean() {
+        if (!mode.background()) {
+            throw new UnsupportedOperationException("log cleaning is eFactory's (§4.4); " + mode.cliName() + " does not clean");
+        }
+        return new LogCleaner(this).run();
+    }
+
+    /** Recovery after a crash; call from a thread of the restarted node before serving. Returns the keys whose entry changed. */
+    public int recover() {
+        return new Recovery(this).run();
+    }
+}
