@@ -100,7 +100,11 @@ public enum KvProtocol {
     }
 
     /** A deployed store: one client per client node. */
-    public record Deployment(List<KvClient> clients) {
+    public record Deployment(List<KvClient> clients, Object server) {
+        /** The eFactory-family server, for tests that look inside it. */
+        public EfServer efServer() {
+            return (EfServer) server;
+        }
     }
 
     /**
@@ -147,7 +151,7 @@ public enum KvProtocol {
             case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
                 EfServer ef = new EfServer(server, EfConfig.small(shape, buckets, Math.max(1, clients), versions), efMode());
                 Deployment d = wire(fabric, clients, recover ? ef::recover : null, ef::serve,
-                        (node, qp, c) -> new EfClient(node, qp, ef.handle(), cliName + "-client-" + c));
+                        (node, qp, c) -> new EfClient(node, qp, ef.handle(), cliName + "-client-" + c), ef);
                 if (!recover && this == EFACTORY_CLEANING) {
                     server.spawn("ef-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
                         server.clock().sleepNanos(CLEANER_START_NS);
@@ -161,7 +165,7 @@ public enum KvProtocol {
                 ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
                         Math.max(small.maxClients(), clients)));
                 Deployment d = wire(fabric, clients, recover ? erda::recover : null, erda::serve,
-                        (node, qp, c) -> new ErdaClient(node, qp, erda.handle(), c, cliName + "-client-" + c));
+                        (node, qp, c) -> new ErdaClient(node, qp, erda.handle(), c, cliName + "-client-" + c), erda);
                 if (!recover && this == ERDA_CLEANING) {
                     server.spawn("erda-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
                         server.clock().sleepNanos(CLEANER_START_NS);
@@ -174,7 +178,7 @@ public enum KvProtocol {
                 BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
                         : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1), !paperLayout);
                 yield wire(fabric, clients, recover ? baseline::recover : null, baseline::serve,
-                        (node, qp, c) -> new BaselineClient(node, qp, baseline.handle(), c, cliName + "-client-" + c));
+                        (node, qp, c) -> new BaselineClient(node, qp, baseline.handle(), c, cliName + "-client-" + c), baseline);
             }
         };
     }
@@ -193,7 +197,7 @@ public enum KvProtocol {
      * Connects nodes 1..clients to node 0, starts a handler per connection (after {@code recovery} on a
      * server thread, when given) and makes the clients.
      */
-    private Deployment wire(Fabric fabric, int clients, java.util.function.IntSupplier recovery, Serve serve, NewClient newClient) {
+    private Deployment wire(Fabric fabric, int clients, java.util.function.IntSupplier recovery, Serve serve, NewClient newClient, Object store) {
         Node server = fabric.node(0);
         List<Connection> connections = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -216,7 +220,7 @@ public enum KvProtocol {
         for (int c = 0; c < clients; c++) {
             kv.add(newClient.create(fabric.node(c + 1), connections.get(c).requester(), c));
         }
-        return new Deployment(kv);
+        return new Deployment(kv, store);
     }
 
     @Override

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 class EfactoryTest {
     static final ServerConfig CONFIG = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
     static final KvShape SHAPE = new KvShape(8, 64);
+    /** Preemptions and NIC stalls, so that server threads interleave in many ways. */
+    static final io.rdasuite.hwsim.model.CostModel RACY = io.rdasuite.hwsim.model.CostModel.defaults().withTimingNemesis(50, 3000, 400, 25, 5000);
 
     static byte[] value(int v) {
         byte[] b = new byte[SHAPE.valueBytes()];

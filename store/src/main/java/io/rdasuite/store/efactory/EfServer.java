@@ -31,7 +31,7 @@ public final class EfServer {
     }
 
     /** Where log cleaning is (§4.4); persisted in the superblock with the working pool. */
-    enum Stage { IDLE, COMPRESS, MERGE }
+    public enum Stage { IDLE, COMPRESS, MERGE }
 
     /** Longest version chain a walk follows before deciding the chain is corrupt. */
     static final int MAX_HOPS = 1 << 20;
@@ -58,6 +58,8 @@ public final class EfServer {
     final Background background;
     private boolean backgroundStarted;
     long rpcGets;
+    long durableByHandler;
+    long lostRaces;
 
     public EfServer(Node node, EfConfig config, EfMode mode) {
         this.node = node;
@@ -89,6 +91,39 @@ public final class EfServer {
     /** GETs clients made through the server (the hybrid read's fallback, or every GET without it). */
     public long rpcGets() {
         return rpcGets;
+    }
+
+    /** Objects the GET handler made durable itself (selective durability, §4.3.2). */
+    public long durableByHandler() {
+        return durableByHandler;
+    }
+
+    /** Objects the background thread made durable, and objects it invalidated after their timeout. */
+    public long durableByBackground() {
+        return background.verified();
+    }
+
+    public long invalidated() {
+        return background.invalidated();
+    }
+
+    /** Times the handler or the background thread verified an object and found the other had just set its flag. */
+    public long lostRaces() {
+        return lostRaces;
+    }
+
+    /** Where log cleaning is. */
+    public Stage stage() {
+        return stage;
+    }
+
+    /** The data pool new objects go to, and its allocation tail. */
+    public int workingPool() {
+        return working;
+    }
+
+    public long tail(int pool) {
+        return tails[pool];
     }
 
     LocalMemory tableMemory() {
@@ -246,8 +281,12 @@ public final class EfServer {
         long global = head(table.load8(hash.metaOffset(slot)));
         for (int hops = 0; global != 0 && hops < MAX_HOPS; hops++) {
             long state = poolMemory(global).load8(EfObject.within(global));
-            if (EfObject.has(state, EfObject.VALID)
-                    && ((mode.durabilityCheck() && EfObject.has(state, EfObject.DURABLE)) || verifyAndPersist(global, state))) {
+            boolean trusted = mode.durabilityCheck() && EfObject.has(state, EfObject.VALID) && EfObject.has(state, EfObject.DURABLE);
+            if (EfObject.has(state, EfObject.VALID) && !trusted && verifyAndPersist(global, state)) {
+                durableByHandler++;
+                trusted = true;
+            }
+            if (trusted) {
                 return EfObject.has(state, EfObject.DELETED) ? EfMessages.reply(EfMessages.ABSENT, 0, 0, 0) : okAt(global);
             }
             global = poolMemory(global).load8(EfObject.within(global) + EfObject.PRE);
@@ -337,8 +376,12 @@ public final class EfServer {
     /** Sets the durability flag unless the state word changed (another thread invalidated or already set it). */
     boolean markDurable(long global, long state) {
         LocalMemory pool = poolMemory(global);
-        return pool.cas8(EfObject.within(global), state, state | EfObject.DURABLE)
-                || EfObject.has(pool.load8(EfObject.within(global)), EfObject.DURABLE);
+        if (pool.cas8(EfObject.within(global), state, state | EfObject.DURABLE)) {
+            return true;
+        }
+        boolean other = EfObject.has(pool.load8(EfObject.within(global)), EfObject.DURABLE);
+        lostRaces += other ? 1 : 0;
+        return other;
     }
 
     /** Whether an object's data is complete: its CRC matches (SAW and IMM publish only persistent data). */
