@@ -30,6 +30,10 @@ class ErdaConcurrentWritersTest {
 
     /** Runs the program; returns what the surviving reader saw ("value", "absent" or "unreadable"). */
     private static String run(FaultPlan faults, Trace[] trace) {
+        return run(KvProtocol.ERDA, faults, trace);
+    }
+
+    private static String run(KvProtocol protocol, FaultPlan faults, Trace[] trace) {
         ServerConfig config = ServerConfig.parse("MHP+NODDIO+PM-RQWRB");
         String[] seen = new String[1];
         SimFabric.Builder b = SimFabric.builder().seed(5).faults(faults).node(config).node(config).node(config).node(config);
@@ -37,7 +41,7 @@ class ErdaConcurrentWritersTest {
             b.captureTrace(100_000);
         }
         try (SimFabric fabric = b.build()) {
-            List<KvClient> c = KvProtocol.ERDA.deploy(fabric, SHAPE, 3, false).clients();
+            List<KvClient> c = protocol.deploy(fabric, SHAPE, 3, false).clients();
             fabric.node(1).spawn("writer-1", () -> {
                 c.get(0).put(KEY, value(1));
                 c.get(0).put(KEY, value(2));
@@ -64,8 +68,12 @@ class ErdaConcurrentWritersTest {
     }
 
     private static Trace runTrace(FaultPlan faults) {
+        return runTrace(KvProtocol.ERDA, faults);
+    }
+
+    private static Trace runTrace(KvProtocol protocol, FaultPlan faults) {
         Trace[] t = new Trace[1];
-        run(faults, t);
+        run(protocol, faults, t);
         return t[0];
     }
 
@@ -91,5 +99,21 @@ class ErdaConcurrentWritersTest {
         assertThat(run(both, null)).as("both offsets name torn objects; value 1 is unreachable").isEqualTo("unreadable");
         assertThat(run(FaultPlan.NONE.with(FaultPlan.Fault.processCrash(2, writePost(runTrace(FaultPlan.NONE), 2, 0))), null))
                 .as("writer 2 alone crashing: the old offset still names writer 1's intact value 2").isEqualTo("value 2");
+    }
+
+    /** Paper 001 §4.1, §7.2: the same crashes leave eFactory's version list an intact version to fall back to. */
+    @Test
+    void efactoryKeepsAConsistentVersionWhereErdaLosesIt() {
+        KvProtocol ef = KvProtocol.EFACTORY;
+        for (KvProtocol p : java.util.List.of(ef, KvProtocol.EFACTORY_NOHR)) {
+            Trace[] trace = new Trace[1];
+            assertThat(run(p, FaultPlan.NONE, trace)).isEqualTo("value 3");
+            FaultPlan first = FaultPlan.NONE.with(FaultPlan.Fault.processCrash(1, writePost(trace[0], 1, 1)));
+            assertThat(run(p, first, trace)).isEqualTo("value 3");
+            FaultPlan both = first.with(FaultPlan.Fault.processCrash(2, writePost(trace[0], 2, 0)));
+            assertThat(run(p, both, null)).as("%s: both newest versions torn, the version list still reaches value 1", p.cliName()).isEqualTo("value 1");
+            assertThat(run(p, FaultPlan.NONE.with(FaultPlan.Fault.processCrash(2, writePost(runTrace(p, FaultPlan.NONE), 2, 0))), null))
+                    .isEqualTo("value 2");
+        }
     }
 }
