@@ -1,6 +1,10 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.crashsim.kv.EfactoryClaims;
+import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.crashsim.kv.YcsbBench;
 import io.rdasuite.crashsim.taxonomy.RemoteLogBench;
+import io.rdasuite.store.workload.Ycsb;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.persist.PrimaryOp;
@@ -14,13 +18,12 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import io.rdasuite.store.fabric.ServerConfig;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rda bench}: simulated measurements of the papers' benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Simulated benchmarks beside the papers' figures.",
-        subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class})
+        subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class, ScaleCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -105,25 +108,25 @@ final class BenchCommand implements Runnable {
         }
     }
 
-    /** {@code rda bench ycsb}: paper 000 §5.2-5.4 (Erda vs Redo Logging vs Read After Write). */
+    /** {@code rda bench ycsb}: paper 000 §5.2-5.4 (Erda, Redo Logging, Read After Write) and paper 001 §6.1 (the eFactory family). */
     @Command(name = "ycsb", mixinStandardHelpOptions = true,
-            description = "YCSB mean latency, throughput and server CPU per protocol (simulated), beside paper 000's ratios.")
+            description = "YCSB mean latency, throughput and server CPU per protocol (simulated), beside paper 000's and paper 001's claims.")
     static final class YcsbCommand implements Callable<Integer> {
         @Mixin
         CommonOptions common;
+
+        @Mixin
+        YcsbOptions options;
 
         @Spec
         CommandSpec spec;
 
         @Option(names = "--protocols", split = ",", defaultValue = "erda,redo,raw", converter = Converters.Protocol.class,
-                description = "Protocols (default: ${DEFAULT-VALUE}).")
-        List<io.rdasuite.crashsim.kv.KvProtocol> protocols;
+                description = "Protocols (default: ${DEFAULT-VALUE}); paper 001's: efactory,efactory-nohr,saw,imm,erda,forca.")
+        List<KvProtocol> protocols;
 
         @Option(names = "--workload", defaultValue = "C", description = "A, B, C or update-only (default: ${DEFAULT-VALUE}).")
         String workload;
-
-        @Option(names = "--distribution", defaultValue = "zipf", description = "zipf (0.99) or uniform (default: ${DEFAULT-VALUE}).")
-        String distribution;
 
         @Option(names = "--value-size", defaultValue = "1024", description = "Value bytes, 16..4096 (default: ${DEFAULT-VALUE}).")
         int valueSize;
@@ -134,49 +137,19 @@ final class BenchCommand implements Runnable {
         @Option(names = "--clients", defaultValue = "8", description = "Client threads, one node each (default: ${DEFAULT-VALUE}).")
         int clients;
 
-        @Option(names = "--records", defaultValue = "1000", description = "Records loaded (default: ${DEFAULT-VALUE}).")
-        int records;
-
-        @Option(names = "--ops", defaultValue = "200", description = "Operations per client (default: ${DEFAULT-VALUE}).")
-        int ops;
-
-        @Option(names = "--profile", defaultValue = "default", description = "Cost profile: default, erda-testbed (default: ${DEFAULT-VALUE}).")
-        String profile;
-
-        @Option(names = "--config", defaultValue = "DMP+DDIO+DRAM-RQWRB", converter = Converters.Config.class,
-                description = "Server configuration (default: ${DEFAULT-VALUE}).")
-        ServerConfig config;
-
         @Override
         public Integer call() {
-            io.rdasuite.store.workload.Ycsb.Workload w;
-            io.rdasuite.hwsim.model.CostModel cost;
-            try {
-                w = io.rdasuite.store.workload.Ycsb.Workload.parse(workload);
-                cost = io.rdasuite.hwsim.model.CostModel.profile(profile);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            Ycsb.Workload w = YcsbOptions.workload(spec.commandLine(), workload);
+            YcsbBench.Spec benchSpec = options.spec(spec.commandLine(), w, keySize, valueSize, clients, common.seed);
+            List<YcsbBench.Result> results = new ArrayList<>();
+            for (KvProtocol p : protocols) {
+                results.add(YcsbBench.run(p, benchSpec));
             }
-            io.rdasuite.store.workload.Ycsb.Distribution d = switch (distribution.toLowerCase(java.util.Locale.ROOT)) {
-                case "zipf" -> io.rdasuite.store.workload.Ycsb.Distribution.ZIPF;
-                case "uniform" -> io.rdasuite.store.workload.Ycsb.Distribution.UNIFORM;
-                default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "unknown distribution '" + distribution + "'; valid: zipf, uniform");
-            };
-            if (valueSize < 16 || valueSize > 4096 || clients < 1 || records < 1 || ops < 1 || keySize < 8) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--value-size must be 16..4096, --key-size at least 8, --clients, --records and --ops positive");
-            }
-            var benchSpec = new io.rdasuite.crashsim.kv.YcsbBench.Spec(w, d, new io.rdasuite.store.kv.KvShape(keySize, valueSize), clients,
-                    records, ops, cost, config, common.seed);
-            List<io.rdasuite.crashsim.kv.YcsbBench.Result> results = new ArrayList<>();
-            for (var p : protocols) {
-                results.add(io.rdasuite.crashsim.kv.YcsbBench.run(p, benchSpec));
-            }
+            List<EfactoryClaims.Claim> claims = EfactoryClaims.forWorkload(w, valueSize, results);
             PrintWriter out = spec.commandLine().getOut();
             if (common.json) {
                 List<Map<String, Object>> rows = new ArrayList<>();
-                for (var r : results) {
+                for (YcsbBench.Result r : results) {
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("protocol", r.protocol().cliName());
                     m.put("workload", w.name());
@@ -191,28 +164,32 @@ final class BenchCommand implements Runnable {
                 Map<String, Object> doc = new LinkedHashMap<>();
                 doc.put("command", "bench ycsb");
                 doc.put("seed", common.seed);
-                doc.put("profile", profile);
+                doc.put("profile", options.profile);
                 doc.put("results", rows);
+                if (!claims.isEmpty()) {
+                    doc.put("paperClaims", claimRows(claims));
+                }
                 out.println(Json.write(doc));
             } else {
-                out.printf("YCSB-%s, %s keys, %d-byte values, %d clients, %d records, %d ops/client, profile %s, %s (simulated)%n", w.name(), distribution,
-                        valueSize, clients, records, ops, profile, config);
-                out.printf("%-6s %14s %18s %18s %12s%n", "PROTO", "LATENCY (us)", "THROUGHPUT (Kop/s)", "SERVER CPU/op (ns)", "FAILED READS");
-                for (var r : results) {
-                    out.printf("%-6s %14.2f %18.2f %18d %12d%n", r.protocol().cliName(), r.meanLatencyNs() / 1e3, r.throughputOpsPerSecond() / 1e3,
+                out.printf("YCSB-%s, %s keys, %d-byte values, %d clients, %d records, %d ops/client, profile %s%s, %s (simulated)%n", w.name(),
+                        options.distribution, valueSize, clients, options.records, options.ops, options.profile,
+                        options.cores == null ? "" : " with " + options.cores + " cores", options.config);
+                out.printf("%-14s %14s %18s %18s %12s%n", "PROTOCOL", "LATENCY (us)", "THROUGHPUT (Kop/s)", "SERVER CPU/op (ns)", "FAILED READS");
+                for (YcsbBench.Result r : results) {
+                    out.printf("%-14s %14.2f %18.2f %18d %12d%n", r.protocol().cliName(), r.meanLatencyNs() / 1e3, r.throughputOpsPerSecond() / 1e3,
                             r.serverCpuNsPerOp(), r.failedReads());
                 }
                 printPaperRatios(out, w, results);
+                printClaims(out, claims);
             }
             out.flush();
             return 0;
         }
 
         /** Paper 000 Fig. 26 and §5.3-5.4 at 1 KB values (latency in us, throughput in Kop/s, Erda vs Redo Logging). */
-        private static void printPaperRatios(PrintWriter out, io.rdasuite.store.workload.Ycsb.Workload w,
-                                             List<io.rdasuite.crashsim.kv.YcsbBench.Result> results) {
-            var erda = results.stream().filter(r -> r.protocol() == io.rdasuite.crashsim.kv.KvProtocol.ERDA).findFirst();
-            var redo = results.stream().filter(r -> r.protocol() == io.rdasuite.crashsim.kv.KvProtocol.REDO).findFirst();
+        private static void printPaperRatios(PrintWriter out, Ycsb.Workload w, List<YcsbBench.Result> results) {
+            var erda = results.stream().filter(r -> r.protocol() == KvProtocol.ERDA).findFirst();
+            var redo = results.stream().filter(r -> r.protocol() == KvProtocol.REDO).findFirst();
             if (erda.isEmpty() || redo.isEmpty()) {
                 return;
             }
@@ -224,9 +201,31 @@ final class BenchCommand implements Runnable {
                 double modelThroughput = (double) erda.get().throughputOpsPerSecond() / redo.get().throughputOpsPerSecond();
                 out.printf("Erda/Redo throughput: model %.2f   paper %.2f (%.2f/%.2f Kop/s)%n", modelThroughput, p[2] / p[3], p[2], p[3]);
             }
-            if (w == io.rdasuite.store.workload.Ycsb.Workload.C) {
+            if (w == Ycsb.Workload.C) {
                 out.printf("Erda server CPU on YCSB-C: model %d ns/op   paper 0%n", erda.get().serverCpuNsPerOp());
             }
+        }
+    }
+
+    static List<Map<String, Object>> claimRows(List<EfactoryClaims.Claim> claims) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (EfactoryClaims.Claim c : claims) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("paper", c.paper());
+            m.put("model", c.model());
+            m.put("agrees", c.agrees());
+            rows.add(m);
+        }
+        return rows;
+    }
+
+    static void printClaims(PrintWriter out, List<EfactoryClaims.Claim> claims) {
+        if (claims.isEmpty()) {
+            return;
+        }
+        out.println("\nPaper 001's claims (8 clients, §6.1-6.2) against the model:");
+        for (EfactoryClaims.Claim c : claims) {
+            out.printf("  [%s] %s%n           model: %s%n", c.agrees() ? "agrees" : "DIFFERS", c.paper(), c.model());
         }
     }
 }

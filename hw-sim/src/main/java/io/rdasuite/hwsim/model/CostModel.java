@@ -109,13 +109,32 @@ public record CostModel(
                 6600, 4, d.llcDirtyLines(), d.evictionMeanNs(), d.transportTimeoutNs(), 0, 1);
     }
 
-    /** A cost profile by name: {@code default} or {@code erda-testbed}; an unknown name lists the valid ones. */
+    /**
+     * Paper 001's testbed (§5.1): ConnectX-5 at 100 Gb/s and 2.4 GHz Xeon E5-2640 v4, i.e. the defaults, whose
+     * CRC cost is paper 001's own (4.4 µs per 4 KB, §3), with the testbed's 2 × 10 cores per node. The paper
+     * does not say how many server threads process requests: with {@link #withCores} fewer cores model a
+     * server whose request threads are the bottleneck.
+     */
+    public static CostModel efactoryTestbed() {
+        return defaults().withCores(20);
+    }
+
+    /** A cost profile by name: {@code default}, {@code erda-testbed} or {@code efactory-testbed}; an unknown name lists the valid ones. */
     public static CostModel profile(String name) {
         return switch (name == null ? "" : name.trim()) {
             case "default" -> defaults();
             case "erda-testbed" -> erdaTestbed();
-            default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: default, erda-testbed");
+            case "efactory-testbed" -> efactoryTestbed();
+            default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: default, erda-testbed, efactory-testbed");
         };
+    }
+
+    /** A copy whose nodes have {@code cores} cores for their threads' CPU work. */
+    public CostModel withCores(int cores) {
+        return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
+                pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
+                nicAtomicExtraNs, nonPostedJitterNs, placementStallPercent, placementStallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine,
+                clwbNsPerLine, sfenceNs, crcNsPer4KiB, cores, llcDirtyLines, evictionMeanNs, transportTimeoutNs, preemptionPercent, preemptionMaxNs);
     }
 
     public CostModel {

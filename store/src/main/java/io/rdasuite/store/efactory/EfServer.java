@@ -48,6 +48,8 @@ public final class EfServer {
     private final MemoryRegion forcaMetadata;
     final ServerLock lock;
     final long[] tails = {EfObject.FIRST, EfObject.FIRST};
+    /** Per pool: client-active PUTs allocated there and not yet published (log cleaning waits for them). */
+    final int[] inflight = new int[2];
     /** The pool new objects go to. */
     volatile int working;
     /** The mark every entry carries: the pool clients read from. */
@@ -202,14 +204,42 @@ public final class EfServer {
 
     /** §4.3.1 steps 2-4: allocate, fill and persist the metadata (PrePTR to the previous version), publish. */
     private MemorySegment publishClientActive(byte[] key, int crc) {
+        long global;
         lock.lock();
         try {
-            long global = allocate(working, EfObject.bytes(config.shape(), false));
+            global = allocate(working, EfObject.bytes(config.shape(), false));
+            inflight[EfObject.pool(global)]++;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            publish(global, EfObject.VALID, crc, key);
+            return okAt(global);
+        } finally {
+            lock.lock();
+            inflight[EfObject.pool(global)]--;
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes and persists an object's metadata outside the lock, with PrePTR guessed from an unlocked read of
+     * the entry; then, under the lock, corrects the guess if another writer of the key got in first and
+     * switches the entry. Only the switch (one persist) holds the lock.
+     */
+    private void publish(long global, long flags, int crc, byte[] key) {
+        int guessSlot = hash.lookup(tableMemory(), key);
+        long guess = guessSlot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(guessSlot)));
+        writeHeader(global, flags, config.shape().valueBytes(), guess, crc);
+        lock.lock();
+        try {
             int slot = hash.lookup(tableMemory(), key);
             long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
-            writeHeader(global, EfObject.VALID, config.shape().valueBytes(), previous, crc);
+            if (previous != guess) {
+                poolMemory(global).store8(EfObject.within(global) + EfObject.PRE, previous);
+                poolMemory(global).persist(EfObject.within(global) + EfObject.PRE, 8);
+            }
             link(slot, key, previous, global);
-            return okAt(global);
         } finally {
             lock.unlock();
         }
@@ -255,16 +285,8 @@ public final class EfServer {
         pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), false));
         byte[] key = new byte[config.shape().keyBytes()];
         pool.load(at + EfObject.HEADER, MemorySegment.ofArray(key));
-        lock.lock();
-        try {
-            int slot = hash.lookup(tableMemory(), key);
-            long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
-            writeHeader(global, EfObject.VALID | EfObject.DURABLE, config.shape().valueBytes(), previous, 0);
-            link(slot, key, previous, global);
-            return EfMessages.reply(EfMessages.OK, global, 0, 0);
-        } finally {
-            lock.unlock();
-        }
+        publish(global, EfObject.VALID | EfObject.DURABLE, 0, key);
+        return EfMessages.reply(EfMessages.OK, global, 0, 0);
     }
 
     /** §4.3.3 steps 6-8 (and Forca's read path): the newest version that is durable or verifies, made durable. */
@@ -280,16 +302,18 @@ public final class EfServer {
         }
         long global = head(table.load8(hash.metaOffset(slot)));
         for (int hops = 0; global != 0 && hops < MAX_HOPS; hops++) {
-            long state = poolMemory(global).load8(EfObject.within(global));
+            MemorySegment header = MemorySegment.ofArray(new byte[EfObject.HEADER]);
+            poolMemory(global).load(EfObject.within(global), header); // the durability check reads the metadata only
+            long state = header.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
             boolean trusted = mode.durabilityCheck() && EfObject.has(state, EfObject.VALID) && EfObject.has(state, EfObject.DURABLE);
-            if (EfObject.has(state, EfObject.VALID) && !trusted && verifyAndPersist(global, state)) {
+            if (EfObject.has(state, EfObject.VALID) && !trusted && verifyAndPersist(global, loadObject(global))) {
                 durableByHandler++;
                 trusted = true;
             }
             if (trusted) {
                 return EfObject.has(state, EfObject.DELETED) ? EfMessages.reply(EfMessages.ABSENT, 0, 0, 0) : okAt(global);
             }
-            global = poolMemory(global).load8(EfObject.within(global) + EfObject.PRE);
+            global = header.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.PRE);
         }
         return EfMessages.reply(EfMessages.ABSENT, 0, 0, 0);
     }
@@ -342,14 +366,13 @@ public final class EfServer {
             pool.clwb(EfObject.within(previous) + EfObject.NEXT, 8);
         }
         long word;
+        int pool = EfObject.pool(global);
         if (slot < 0) {
             slot = hash.insert(table, key, (byte) 1);
             word = EntryWord.of(global); // marked for its pool: cleaning's last stage marks every entry for the new pool
         } else {
-            word = EntryWord.withOffset(table.load8(hash.metaOffset(slot)), EfObject.pool(global), global);
-            if (stage == Stage.COMPRESS) {
-                word = EntryWord.withOffset(word, 1 - working, 0); // the moved copy is no longer the newest (§4.4)
-            }
+            // the newest version: the other pool's offset (a moved copy, or the version it replaces) is stale (§4.4)
+            word = EntryWord.withOffset(EntryWord.withOffset(table.load8(hash.metaOffset(slot)), 1 - pool, 0), pool, global);
         }
         table.store8(hash.metaOffset(slot), word);
         table.persist(hash.slotOffset(slot), hash.entryBytes());
@@ -365,7 +388,13 @@ public final class EfServer {
      * object was invalidated meanwhile.
      */
     boolean verifyAndPersist(long global, long state) {
-        if (!intact(global, state)) {
+        return verifyAndPersist(global, loadObject(global));
+    }
+
+    /** As {@link #verifyAndPersist(long, long)}, on an object already loaded whole. */
+    boolean verifyAndPersist(long global, MemorySegment object) {
+        long state = object.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
+        if (!intact(object)) {
             return false;
         }
         LocalMemory pool = poolMemory(global);
@@ -384,21 +413,34 @@ public final class EfServer {
         return other;
     }
 
+    /** An object's metadata, key and value in one load (a deleted object is shorter; the rest is ignored). */
+    MemorySegment loadObject(long global) {
+        long at = EfObject.within(global);
+        int length = (int) Math.min(EfObject.bytes(config.shape(), false), config.poolBytes() - at);
+        MemorySegment object = MemorySegment.ofArray(new byte[length]);
+        poolMemory(global).load(at, object);
+        return object;
+    }
+
     /** Whether an object's data is complete: its CRC matches (SAW and IMM publish only persistent data). */
     boolean intact(long global, long state) {
+        return intact(loadObject(global));
+    }
+
+    private boolean intact(MemorySegment object) {
+        long state = object.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
         if (!EfObject.has(state, EfObject.VALID)) {
             return false;
         }
         if (mode.putPath() != EfMode.PutPath.CLIENT_ACTIVE) {
             return EfObject.has(state, EfObject.DURABLE);
         }
-        LocalMemory pool = poolMemory(global);
-        long at = EfObject.within(global);
         int length = EfObject.dataBytes(config.shape(), EfObject.has(state, EfObject.DELETED));
-        MemorySegment data = MemorySegment.ofArray(new byte[length]);
-        pool.load(at + EfObject.HEADER, data);
+        if (EfObject.HEADER + length > object.byteSize()) {
+            return false;
+        }
         node.clock().chargeCrc(length);
-        return EfObject.crc(data, 0, length) == (int) pool.load8(at + EfObject.CRC);
+        return EfObject.crc(object, EfObject.HEADER, length) == (int) object.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.CRC);
     }
 
     /**

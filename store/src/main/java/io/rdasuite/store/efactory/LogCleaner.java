@@ -72,6 +72,9 @@ final class LogCleaner {
             server.lock.unlock();
         }
         server.node.clock().sleepNanos(QUIESCE_NS);
+        while (inflight(old) > 0) { // PUTs allocated in the old pool are published before merging
+            server.node.clock().sleepNanos(WAIT_NS);
+        }
         for (int slot = 0; slot < slots; slot++) {
             copied += merge(slot, fresh);
         }
@@ -96,6 +99,15 @@ final class LogCleaner {
         server.background.pauseRequested = false;
         server.notifyClients(0);
         return copied;
+    }
+
+    private int inflight(int pool) {
+        server.lock.lock();
+        try {
+            return server.inflight[pool];
+        } finally {
+            server.lock.unlock();
+        }
     }
 
     private void pauseBackground() {

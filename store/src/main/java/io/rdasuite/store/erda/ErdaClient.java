@@ -68,6 +68,7 @@ public final class ErdaClient implements KvClient {
     public boolean put(byte[] key, byte[] value) {
         shape.check(key, value);
         register();
+        node.clock().chargeCrc(key.length + value.length + 1); // the client computes the object's CRC (§3.2.1)
         return write(ErdaMessages.PUT, ErdaMessages.PUT_DATA, key, ErdaObject.normal(key, value));
     }
 
