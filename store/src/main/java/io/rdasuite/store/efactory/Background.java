@@ -18,6 +18,8 @@ final class Background {
     private final ArrayDeque<Long> pending = new ArrayDeque<>();
     volatile boolean pauseRequested;
     volatile boolean paused;
+    private volatile boolean cleanerRunning;
+    private long cleanings;
     private long verified;
     private long invalidated;
 
@@ -49,10 +51,30 @@ final class Background {
                 continue;
             }
             paused = false;
+            maybeStartCleaning();
             if (!pass()) {
                 server.node.clock().sleepNanos(server.config.backgroundIdleNs());
             }
         }
+    }
+
+    /** §4.4: starts log cleaning (on its own server thread) once the working pool passes the configured fill level. */
+    private void maybeStartCleaning() {
+        double fraction = server.config.cleanAtFraction();
+        if (fraction > 0 && !cleanerRunning && server.stage == EfServer.Stage.IDLE
+                && server.tails[server.working] > fraction * server.config.poolBytes()) {
+            cleanerRunning = true;
+            cleanings++;
+            server.node.spawnDaemon("ef-cleaner-" + cleanings, () -> {
+                server.clean();
+                cleanerRunning = false;
+            });
+        }
+    }
+
+    /** Cleanings this thread started because the pool filled up. */
+    long cleanings() {
+        return cleanings;
     }
 
     /** One pass: the pending objects, then each pool's new objects. True when it changed something. */

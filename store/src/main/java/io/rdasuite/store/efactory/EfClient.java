@@ -112,7 +112,7 @@ public final class EfClient implements KvClient {
     public byte[] get(byte[] key) {
         shape.check(key, null);
         register();
-        if (server.mode().pureReadFirst() && controlMemory.load8(0) == 0) {
+        if (server.mode().pureReadFirst() && controlMemory.load8(0) % 2 == 0) { // even epoch: no cleaning
             MemorySegment neighborhood = MemorySegment.ofArray(new byte[hash.neighborhoodBytes()]);
             if (!qp.execute(WorkRequest.read(neighborhood, server.table().address(hash.neighborhoodOffset(key)), server.table().rkey())).ok()) {
                 throw new KvReadException("connection broke while reading the hash entry");
@@ -183,6 +183,10 @@ public final class EfClient implements KvClient {
         }
         MemorySegment reply = MemorySegment.ofArray(new long[EfMessages.REPLY_BYTES / 8]);
         replyMemory.load(0, reply);
+        long epoch = reply.get(ValueLayout.JAVA_LONG, 32);
+        for (long seen = controlMemory.load8(0); epoch > seen && !controlMemory.cas8(0, seen, epoch); seen = controlMemory.load8(0)) {
+            // the server's one-sided notification raced this update: keep the larger epoch
+        }
         return reply;
     }
 

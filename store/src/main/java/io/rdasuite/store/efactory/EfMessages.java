@@ -7,7 +7,8 @@ import java.lang.foreign.ValueLayout;
 /**
  * The RPCs of the eFactory family (paper 001 §4.3, §5.3): requests by SEND into one of the client's receive
  * buffers at the server, replies by SEND. Request: type, argument, CRC, key (padded to 8 bytes). Reply:
- * status, global offset, address of the object's data, rkey.
+ * status, global offset, address of the object's data, rkey, and the server's cleaning epoch (odd while the
+ * log is cleaned), which the client folds into its control word.
  */
 final class EfMessages {
     /** Client-active PUT (§4.3.1): allocate, fill and persist the metadata, publish; the client then WRITEs. */
@@ -26,7 +27,7 @@ final class EfMessages {
     static final long ABSENT = 2;
     static final long FULL = 3;
 
-    static final int REPLY_BYTES = 32;
+    static final int REPLY_BYTES = 40;
 
     private EfMessages() {
     }
@@ -47,6 +48,6 @@ final class EfMessages {
     }
 
     static MemorySegment reply(long status, long global, long address, long rkey) {
-        return MemorySegment.ofArray(new long[] {status, global, address, rkey});
+        return MemorySegment.ofArray(new long[] {status, global, address, rkey, 0});
     }
 }

@@ -55,6 +55,11 @@ public final class EfServer {
     /** The mark every entry carries: the pool clients read from. */
     volatile int marked;
     volatile Stage stage = Stage.IDLE;
+    /**
+     * Counts cleaning starts and ends: odd while the log is cleaned (§4.4). Clients keep the largest value they
+     * saw, from notifications or replies, so a late message never makes them read one-sided during cleaning.
+     */
+    volatile long cleaningEpoch;
     final QueuePair[] responders;
     final long[][] controls;
     final Background background;
@@ -107,6 +112,11 @@ public final class EfServer {
 
     public long invalidated() {
         return background.invalidated();
+    }
+
+    /** Log cleanings the background thread started because the working pool passed its threshold. */
+    public long cleaningsStarted() {
+        return background.cleanings();
     }
 
     /** Times the handler or the background thread verified an object and found the other had just set its flag. */
@@ -168,6 +178,7 @@ public final class EfServer {
                     slots.load(r.offsetBytes(), request);
                     reply = handle(clientId, request);
                 }
+                reply.set(ValueLayout.JAVA_LONG, 32, cleaningEpoch);
                 responder.postReceive(requests, r.offsetBytes(), slotBytes);
                 responder.post(WorkRequest.send(reply).unsignaled());
             }
@@ -496,11 +507,12 @@ public final class EfServer {
         return true;
     }
 
-    /** §4.4: tells every registered client, by a one-sided WRITE into its control word, whether cleaning is on. */
-    void notifyClients(long cleaningNow) {
+    /** §4.4: starts or ends cleaning for clients: a new epoch, written one-sided into every registered client's control word. */
+    void notifyClients() {
+        long epoch = ++cleaningEpoch;
         for (int c = 0; c < responders.length; c++) {
             if (controls[c] != null && responders[c] != null) {
-                responders[c].execute(WorkRequest.write(MemorySegment.ofArray(new long[] {cleaningNow}), controls[c][0], (int) controls[c][1]));
+                responders[c].execute(WorkRequest.write(MemorySegment.ofArray(new long[] {epoch}), controls[c][0], (int) controls[c][1]));
             }
         }
     }

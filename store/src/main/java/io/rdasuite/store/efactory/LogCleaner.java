@@ -51,7 +51,7 @@ final class LogCleaner {
         }
         int fresh = 1 - old;
         pauseBackground();
-        server.notifyClients(1);
+        server.notifyClients();
         server.node.clock().sleepNanos(QUIESCE_NS);
         int copied = 0;
         int slots = server.hash.slots();
@@ -97,7 +97,7 @@ final class LogCleaner {
             server.lock.unlock();
         }
         server.background.pauseRequested = false;
-        server.notifyClients(0);
+        server.notifyClients();
         return copied;
     }
 
