@@ -145,4 +145,40 @@ class RdaCommandLineTest {
         assertThat(doc.get("verbs").asLong()).isEqualTo(4000);
         assertThat(withoutWallClock(second.out())).isEqualTo(withoutWallClock(first.out()));
     }
+
+    @Test
+    void benchYcsbSetsPaper001sClaimsBesideTheEfactoryFamily() throws Exception {
+        Result r = rda("bench", "ycsb", "--protocols", "efactory,efactory-nohr,saw,imm,erda,forca", "--workload", "C", "--value-size", "4096",
+                "--records", "100", "--ops", "30", "--profile", "efactory-testbed", "--json");
+        assertThat(r.exitCode()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("results")).hasSize(6);
+        assertThat(doc.get("results").get(0).get("protocol").asText()).isEqualTo("efactory");
+        List<String> claims = new ArrayList<>();
+        doc.get("paperClaims").forEach(c -> claims.add(c.get("paper").asText() + " -> " + c.get("agrees").asBoolean()));
+        assertThat(claims).anyMatch(c -> c.startsWith("read-only: eFactory within ~2% of IMM") && c.endsWith("true"))
+                .anyMatch(c -> c.startsWith("read-only, 4 KB: eFactory 1.96x Erda"));
+        Result text = rda("bench", "ycsb", "--protocols", "efactory,imm", "--workload", "update-only", "--records", "50", "--ops", "10");
+        assertThat(text.out()).contains("Paper 001's claims").contains("write-only: eFactory 42-279% above IMM");
+    }
+
+    @Test
+    void benchScaleReportsEveryProtocolAtEveryClientCountAndRejectsBadInput() throws Exception {
+        Result r = rda("bench", "scale", "--protocols", "efactory,imm", "--workloads", "update-only", "--clients", "1,4",
+                "--records", "50", "--ops", "20", "--json");
+        assertThat(r.exitCode()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("results")).hasSize(4);
+        assertThat(doc.get("results").get(1).get("clients").asInt()).isEqualTo(4);
+        assertThat(doc.get("results").get(1).get("valueSize").asInt()).isEqualTo(2048);
+        assertThat(doc.get("paperClaims").toString()).contains("flattens when writes dominate");
+        assertThat(withoutWallClock(r.out())).isEqualTo(withoutWallClock(rda("bench", "scale", "--protocols", "efactory,imm", "--workloads",
+                "update-only", "--clients", "1,4", "--records", "50", "--ops", "20", "--json").out()));
+        Result bad = rda("bench", "scale", "--clients", "4,2");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--clients must be ascending");
+        Result unknown = rda("bench", "scale", "--protocols", "efactory,nessie");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown protocol 'nessie'").contains("efactory-nohr");
+    }
 }

@@ -75,4 +75,17 @@ class EfactoryTest {
         exercise(KvProtocol.SAW, client);
         assertThat(client[0].pureReads()).as("SAW publishes only durable objects").isEqualTo(4);
     }
+
+    /** §6.1, read-only at 4 KB with 8 clients: eFactory's hybrid read is as fast as SAW's and IMM's reads and beats the CRC-checking peers. */
+    @Test
+    void readOnlyEfactoryMatchesSawAndImmAndBeatsErdaAndForcaAtFourKilobytes() {
+        YcsbBench.Spec spec = new YcsbBench.Spec(io.rdasuite.store.workload.Ycsb.Workload.C, io.rdasuite.store.workload.Ycsb.Distribution.ZIPF,
+                new KvShape(32, 4096), 8, 100, 40, io.rdasuite.hwsim.model.CostModel.efactoryTestbed(), CONFIG, 5);
+        long ef = YcsbBench.run(KvProtocol.EFACTORY, spec).throughputOpsPerSecond();
+        assertThat((double) ef / YcsbBench.run(KvProtocol.IMM, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
+        assertThat((double) ef / YcsbBench.run(KvProtocol.SAW, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
+        assertThat((double) ef / YcsbBench.run(KvProtocol.ERDA, spec).throughputOpsPerSecond()).isGreaterThan(1.5);
+        assertThat((double) ef / YcsbBench.run(KvProtocol.EFACTORY_NOHR, spec).throughputOpsPerSecond()).isGreaterThan(1.2);
+        assertThat(ef).isGreaterThan(YcsbBench.run(KvProtocol.FORCA, spec).throughputOpsPerSecond());
+    }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** YCSB on the simulator: deterministic, and Erda's one-sided reads leave the server's CPU idle (paper 000 §5.4). */
 class YcsbBenchTest {
     private static YcsbBench.Spec spec(Ycsb.Workload w) {
-        return new YcsbBench.Spec(w, Ycsb.Distribution.ZIPF, new KvShape(16, 256), 4, 200, 50, CostModel.erdaTestbed(),
+        return new YcsbBench.Spec(w, Ycsb.Distribution.ZIPF, new KvShape(16, 1024), 8, 200, 50, CostModel.erdaTestbed(),
                 ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), 7);
     }
 
