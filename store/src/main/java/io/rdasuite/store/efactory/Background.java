@@ -86,11 +86,11 @@ final class Background {
         }
         for (int pool = 0; pool < 2 && !pauseRequested; pool++) {
             long tail;
-            server.lock.lock();
+            server.allocationLock.lock();
             try {
                 tail = server.tails[pool];
             } finally {
-                server.lock.unlock();
+                server.allocationLock.unlock();
             }
             while (scanned[pool] < tail && !pauseRequested) {
                 long global = EfObject.global(pool, scanned[pool]);

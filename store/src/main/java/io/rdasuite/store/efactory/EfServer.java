@@ -10,6 +10,7 @@ import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.kv.TableLocks;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -46,7 +47,11 @@ public final class EfServer {
     private final MemoryRegion requests;
     /** Forca's extra layer of object metadata (§6.1): one more PM word per entry, loaded on every GET. */
     private final MemoryRegion forcaMetadata;
-    final ServerLock lock;
+    /** Guards the pools' tails, the working pool and the in-flight counts. */
+    final ServerLock allocationLock;
+    /** Guards the hash entries and version lists: a stripe per key for updates, exclusive for inserts and cleaning. */
+    final TableLocks locks;
+    static final int STRIPES = 64;
     final long[] tails = {EfObject.FIRST, EfObject.FIRST};
     /** Per pool: client-active PUTs allocated there and not yet published (log cleaning waits for them). */
     final int[] inflight = new int[2];
@@ -81,7 +86,8 @@ public final class EfServer {
         int slotBytes = EfMessages.requestBytes(config.shape());
         this.requests = node.register(MemoryKind.DRAM, "ef-requests", (long) config.maxClients() * config.receiveBuffers() * slotBytes);
         this.forcaMetadata = mode == EfMode.FORCA ? node.register(MemoryKind.PM, "forca-metadata", 8L * hash.slots()) : null;
-        this.lock = new ServerLock(node.clock());
+        this.allocationLock = new ServerLock(node.clock());
+        this.locks = new TableLocks(node.clock(), STRIPES);
         this.responders = new QueuePair[config.maxClients()];
         this.controls = new long[config.maxClients()][];
         this.background = new Background(this);
@@ -215,36 +221,36 @@ public final class EfServer {
 
     /** §4.3.1 steps 2-4: allocate, fill and persist the metadata (PrePTR to the previous version), publish. */
     private MemorySegment publishClientActive(byte[] key, int crc) {
-        long global;
-        lock.lock();
-        try {
-            global = allocate(working, EfObject.bytes(config.shape(), false));
-            inflight[EfObject.pool(global)]++;
-        } finally {
-            lock.unlock();
-        }
+        long global = reserve(EfObject.bytes(config.shape(), false), true);
         try {
             publish(global, EfObject.VALID, crc, key);
             return okAt(global);
         } finally {
-            lock.lock();
+            allocationLock.lock();
             inflight[EfObject.pool(global)]--;
-            lock.unlock();
+            allocationLock.unlock();
         }
     }
 
     /**
-     * Writes and persists an object's metadata outside the lock, with PrePTR guessed from an unlocked read of
-     * the entry; then, under the lock, corrects the guess if another writer of the key got in first and
-     * switches the entry. Only the switch (one persist) holds the lock.
+     * Writes and persists an object's metadata without a lock, with PrePTR guessed from an unlocked read of the
+     * entry; then, holding the key's stripe, corrects the guess if another writer of the key got in first and
+     * switches the entry (one persist). A new key needs the table exclusively: its insert may move entries.
      */
     private void publish(long global, long flags, int crc, byte[] key) {
         int guessSlot = hash.lookup(tableMemory(), key);
         long guess = guessSlot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(guessSlot)));
         writeHeader(global, flags, config.shape().valueBytes(), guess, crc);
-        lock.lock();
+        int home = hash.home(key);
+        locks.lockKey(home);
+        int slot = hash.lookup(tableMemory(), key);
+        boolean exclusive = slot < 0;
+        if (exclusive) {
+            locks.unlockKey(home);
+            locks.lockExclusive();
+            slot = hash.lookup(tableMemory(), key);
+        }
         try {
-            int slot = hash.lookup(tableMemory(), key);
             long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
             if (previous != guess) {
                 poolMemory(global).store8(EfObject.within(global) + EfObject.PRE, previous);
@@ -252,20 +258,25 @@ public final class EfServer {
             }
             link(slot, key, previous, global);
         } finally {
-            lock.unlock();
+            if (exclusive) {
+                locks.unlockExclusive();
+            } else {
+                locks.unlockKey(home);
+            }
         }
     }
 
     /** A delete writes a tombstone (the key, no value) itself, persists it and marks it durable before publishing. */
     private MemorySegment delete(byte[] key) {
-        lock.lock();
+        int home = hash.home(key);
+        locks.lockKey(home);
         try {
             int slot = hash.lookup(tableMemory(), key);
             if (slot < 0) {
                 return EfMessages.reply(EfMessages.ABSENT, 0, 0, 0);
             }
             long previous = head(tableMemory().load8(hash.metaOffset(slot)));
-            long global = allocate(working, EfObject.bytes(config.shape(), true));
+            long global = reserve(EfObject.bytes(config.shape(), true), false);
             LocalMemory pool = poolMemory(global);
             long at = EfObject.within(global);
             pool.store(at + EfObject.HEADER, EfObject.data(key, null));
@@ -275,18 +286,13 @@ public final class EfServer {
             link(slot, key, previous, global);
             return EfMessages.reply(EfMessages.OK, global, 0, 0);
         } finally {
-            lock.unlock();
+            locks.unlockKey(home);
         }
     }
 
     /** SAW and IMM (§5.3.1-2): space only; nothing is published until the data is persistent. */
     private MemorySegment allocateOnly() {
-        lock.lock();
-        try {
-            return okAt(allocate(working, EfObject.bytes(config.shape(), false)));
-        } finally {
-            lock.unlock();
-        }
+        return okAt(reserve(EfObject.bytes(config.shape(), false), false));
     }
 
     /** SAW's commit SEND or IMM's receive completion: persist the data, then write the metadata durable and publish. */
@@ -347,7 +353,31 @@ public final class EfServer {
         return tag.get(ValueLayout.JAVA_BYTE, 0) != 0;
     }
 
-    long allocate(int pool, int bytes) {
+    /** Allocates in the working pool; {@code track} counts it as in flight until published (log cleaning waits for those). */
+    long reserve(int bytes, boolean track) {
+        allocationLock.lock();
+        try {
+            long global = allocate(working, bytes);
+            if (track) {
+                inflight[EfObject.pool(global)]++;
+            }
+            return global;
+        } finally {
+            allocationLock.unlock();
+        }
+    }
+
+    /** Allocates in a given pool (log cleaning's and recovery's copies). */
+    long allocateIn(int pool, int bytes) {
+        allocationLock.lock();
+        try {
+            return allocate(pool, bytes);
+        } finally {
+            allocationLock.unlock();
+        }
+    }
+
+    private long allocate(int pool, int bytes) {
         long within = tails[pool];
         if (within + bytes > config.poolBytes()) {
             throw new StoreFullException("data pool " + pool + " is full (" + config.poolBytes() + " bytes); clean the log; stored keys stay readable");
@@ -462,7 +492,7 @@ public final class EfServer {
         LocalMemory from = poolMemory(global);
         long state = from.load8(EfObject.within(global));
         int bytes = EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED));
-        long copy = allocate(pool, bytes);
+        long copy = allocateIn(pool, bytes);
         MemorySegment object = MemorySegment.ofArray(new long[bytes / 8]);
         from.load(EfObject.within(global), object);
         object.set(ValueLayout.JAVA_LONG, EfObject.STATE, (state & ~EfObject.TRANS) | EfObject.VALID | EfObject.DURABLE);

@@ -34,79 +34,86 @@ final class LogCleaner {
     }
 
     int run() {
-        int old;
-        long compressEnd;
-        server.lock.lock();
-        try {
-            if (server.stage != EfServer.Stage.IDLE) {
-                return 0;
+        int[] old = new int[1];
+        long[] compressEnd = new long[1];
+        boolean[] started = new boolean[1];
+        whole(() -> {
+            if (server.stage == EfServer.Stage.IDLE) {
+                started[0] = true;
+                old[0] = server.working;
+                server.tails[1 - old[0]] = EfObject.FIRST;
+                compressEnd[0] = server.tails[old[0]];
+                server.stage = EfServer.Stage.COMPRESS;
+                server.persistState();
             }
-            old = server.working;
-            server.tails[1 - old] = EfObject.FIRST;
-            compressEnd = server.tails[old];
-            server.stage = EfServer.Stage.COMPRESS;
-            server.persistState();
-        } finally {
-            server.lock.unlock();
+        });
+        if (!started[0]) {
+            return 0;
         }
-        int fresh = 1 - old;
+        int fresh = 1 - old[0];
         pauseBackground();
         server.notifyClients();
         server.node.clock().sleepNanos(QUIESCE_NS);
         int copied = 0;
         int slots = server.hash.slots();
         for (int slot = 0; slot < slots; slot++) {
-            server.lock.lock();
+            server.locks.lockExclusive();
             try {
-                copied += compress(slot, old, fresh, compressEnd);
+                copied += compress(slot, old[0], fresh, compressEnd[0]);
             } finally {
-                server.lock.unlock();
+                server.locks.unlockExclusive();
             }
         }
-        server.lock.lock();
-        try {
+        whole(() -> {
             server.working = fresh;
             server.stage = EfServer.Stage.MERGE;
             server.persistState();
-        } finally {
-            server.lock.unlock();
-        }
+        });
         server.node.clock().sleepNanos(QUIESCE_NS);
-        while (inflight(old) > 0) { // PUTs allocated in the old pool are published before merging
+        while (inflight(old[0]) > 0) { // PUTs allocated in the old pool are published before merging
             server.node.clock().sleepNanos(WAIT_NS);
         }
         for (int slot = 0; slot < slots; slot++) {
             copied += merge(slot, fresh);
         }
         for (int slot = 0; slot < slots; slot++) {
-            server.lock.lock();
+            server.locks.lockExclusive();
             try {
                 finish(slot, fresh);
             } finally {
-                server.lock.unlock();
+                server.locks.unlockExclusive();
             }
         }
-        server.lock.lock();
-        try {
+        whole(() -> {
             server.marked = fresh;
             server.stage = EfServer.Stage.IDLE;
-            server.tails[old] = EfObject.FIRST;
+            server.tails[old[0]] = EfObject.FIRST;
             server.persistState();
             server.background.restart(fresh, EfObject.FIRST);
-        } finally {
-            server.lock.unlock();
-        }
+        });
         server.background.pauseRequested = false;
         server.notifyClients();
         return copied;
     }
 
+    /** Runs a stage switch with the table held exclusively and allocation stopped. */
+    private void whole(Runnable step) {
+        server.locks.lockExclusive();
+        server.allocationLock.lock();
+        try {
+            step.run();
+        } finally {
+            server.allocationLock.unlock();
+            server.locks.unlockExclusive();
+        }
+    }
+
     private int inflight(int pool) {
-        server.lock.lock();
+        server.allocationLock.lock();
         try {
             return server.inflight[pool];
         } finally {
-            server.lock.unlock();
+            server.allocationLock.unlock();
         }
     }
 
@@ -169,14 +176,14 @@ final class LogCleaner {
     /** Stage 2 for one entry; waits (lock released) while an old-pool version is still being written. */
     private int merge(int slot, int fresh) {
         while (true) {
-            server.lock.lock();
+            server.locks.lockExclusive();
             try {
                 int result = mergeOnce(slot, fresh);
                 if (result >= 0) {
                     return result;
                 }
             } finally {
-                server.lock.unlock();
+                server.locks.unlockExclusive();
             }
             server.node.clock().sleepNanos(WAIT_NS);
         }
