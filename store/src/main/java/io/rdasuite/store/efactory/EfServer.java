@@ -233,14 +233,11 @@ public final class EfServer {
     }
 
     /**
-     * Writes and persists an object's metadata without a lock, with PrePTR guessed from an unlocked read of the
-     * entry; then, holding the key's stripe, corrects the guess if another writer of the key got in first and
-     * switches the entry (one persist). A new key needs the table exclusively: its insert may move entries.
+     * Holding the key's stripe: finds the previous version, writes and persists the metadata pointing to it,
+     * then switches the entry (a second persist). A new key needs the table exclusively, as its insert may
+     * move entries. Writers of different keys proceed in parallel.
      */
     private void publish(long global, long flags, int crc, byte[] key) {
-        int guessSlot = hash.lookup(tableMemory(), key);
-        long guess = guessSlot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(guessSlot)));
-        writeHeader(global, flags, config.shape().valueBytes(), guess, crc);
         int home = hash.home(key);
         locks.lockKey(home);
         int slot = hash.lookup(tableMemory(), key);
@@ -252,10 +249,7 @@ public final class EfServer {
         }
         try {
             long previous = slot < 0 ? 0 : head(tableMemory().load8(hash.metaOffset(slot)));
-            if (previous != guess) {
-                poolMemory(global).store8(EfObject.within(global) + EfObject.PRE, previous);
-                poolMemory(global).persist(EfObject.within(global) + EfObject.PRE, 8);
-            }
+            writeHeader(global, flags, config.shape().valueBytes(), previous, crc);
             link(slot, key, previous, global);
         } finally {
             if (exclusive) {
