@@ -8,7 +8,7 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Shrinker;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.Violation;
-import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;

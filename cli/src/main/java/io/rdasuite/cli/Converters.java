@@ -21,11 +21,11 @@ final class Converters {
         }
     }
 
-    static final class Protocol implements ITypeConverter<io.rdasuite.crashsim.kv.KvProtocol> {
+    static final class Protocol implements ITypeConverter<io.rdasuite.store.protocol.KvProtocol> {
         @Override
-        public io.rdasuite.crashsim.kv.KvProtocol convert(String value) {
+        public io.rdasuite.store.protocol.KvProtocol convert(String value) {
             try {
-                return io.rdasuite.crashsim.kv.KvProtocol.parse(value);
+                return io.rdasuite.store.protocol.KvProtocol.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

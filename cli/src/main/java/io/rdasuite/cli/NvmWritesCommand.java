@@ -1,6 +1,6 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.kv.NvmWrites;
 import io.rdasuite.store.kv.KvShape;
 import java.io.PrintWriter;

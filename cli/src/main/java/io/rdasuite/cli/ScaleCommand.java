@@ -1,7 +1,7 @@
 package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.kv.EfactoryClaims;
-import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.kv.YcsbBench;
 import io.rdasuite.store.workload.Ycsb;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.rdasuite.crashsim;
 
-import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;

@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.workload.Ycsb;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.model.CostModel;
 import io.rdasuite.store.fabric.ServerConfig;

@@ -4,7 +4,7 @@ import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Subject;
-import io.rdasuite.crashsim.kv.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;

@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.store.protocol.KvProtocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.crashsim.Budget;

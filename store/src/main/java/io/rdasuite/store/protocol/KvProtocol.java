@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.kv;
+package io.rdasuite.store.protocol;
 
 import io.rdasuite.store.baseline.BaselineClient;
 import io.rdasuite.store.baseline.BaselineServer;
@@ -15,7 +15,6 @@ import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.protocol.Claims;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,8 +22,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The key-value protocols by name, each deployable on a fabric: node 0 serves, nodes 1..n are clients. A
- * restarted server runs its recovery before serving.
+ * The key-value protocols by name, each deployable on any fabric (the simulator, the loopback fabric, DiSNI):
+ * node 0 serves, nodes 1..n are clients. A restarted server runs its recovery before serving.
  */
 public enum KvProtocol {
     /** Erda (paper 000): claims atomic puts only. */

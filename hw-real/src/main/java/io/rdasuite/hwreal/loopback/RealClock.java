@@ -1,0 +1,41 @@
+package io.rdasuite.hwreal.loopback;
+
+import io.rdasuite.store.fabric.Clock;
+import java.util.concurrent.locks.LockSupport;
+
+/** The wall clock of a real backend: charging CPU is a no-op because the work itself took the time. */
+final class RealClock implements Clock {
+    private static final OperationScope NO_SCOPE = () -> { };
+    private final long origin = System.nanoTime();
+
+    @Override
+    public long nowNanos() {
+        return System.nanoTime() - origin;
+    }
+
+    @Override
+    public void chargeCpu(long nanos) {
+    }
+
+    @Override
+    public void chargeCrc(long bytes) {
+    }
+
+    /** Short waits spin (a park lasts tens of microseconds on Linux); longer ones park. */
+    @Override
+    public void sleepNanos(long nanos) {
+        long deadline = System.nanoTime() + nanos;
+        if (nanos >= 50_000) {
+            LockSupport.parkNanos(nanos);
+            return;
+        }
+        while (System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public OperationScope operation(String kind) {
+        return NO_SCOPE;
+    }
+}
