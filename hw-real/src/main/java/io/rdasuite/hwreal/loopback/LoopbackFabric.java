@@ -163,6 +163,7 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
         if (ownsPm) {
             pm.close();
         }
+        arena.close();
     }
 
     PersistentMemory pm() {

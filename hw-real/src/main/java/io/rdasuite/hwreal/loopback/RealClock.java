@@ -21,11 +21,11 @@ final class RealClock implements Clock {
     public void chargeCrc(long bytes) {
     }
 
-    /** Short waits spin (a park lasts tens of microseconds on Linux); longer ones park. */
+    /** Lock back-offs (under a microsecond) spin; longer waits park, which on Linux lasts at least tens of microseconds. */
     @Override
     public void sleepNanos(long nanos) {
         long deadline = System.nanoTime() + nanos;
-        if (nanos >= 50_000) {
+        if (nanos >= 1_000) {
             LockSupport.parkNanos(nanos);
             return;
         }

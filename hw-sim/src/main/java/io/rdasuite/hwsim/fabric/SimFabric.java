@@ -208,6 +208,11 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         return fabricClock;
     }
 
+    @Override
+    public boolean virtualTime() {
+        return true;
+    }
+
     void traceNote(TraceKind kind, int nodeId, long argument) {
         engine.note(kind, nodeId, argument);
     }

@@ -20,6 +20,11 @@ import java.lang.foreign.ValueLayout;
  * delete: RPC (a WRITE_WITH_IMM request, a SEND reply).
  */
 public final class BaselineClient implements KvClient {
+    /** Read After Write: how often a client asks again for a ring slot while its slots drain, and how long it waits between. */
+    static final int RING_FULL_RETRIES = 10_000;
+    static final long RING_FULL_BACKOFF_NS = 2_000;
+
+    private final Node node;
     private final QueuePair qp;
     private final BaselineServer.Handle server;
     private final KvShape shape;
@@ -28,6 +33,7 @@ public final class BaselineClient implements KvClient {
     private final LocalMemory replyMemory;
 
     public BaselineClient(Node node, QueuePair qp, BaselineServer.Handle server, int clientId, String name) {
+        this.node = node;
         this.qp = qp;
         this.server = server;
         this.shape = server.shape();
@@ -47,13 +53,23 @@ public final class BaselineClient implements KvClient {
             Received r = qp.awaitReceive();
             return r.ok() && replyWord(0) == 1;
         }
-        MemorySegment reply = call(BaselineServer.RESERVE, key);
-        if (reply == null) {
-            return false;
-        }
-        long status = reply.get(ValueLayout.JAVA_LONG, 0);
-        if ((status & 0xFFFF_FFFFL) != 1) {
-            throw new StoreFullException("the ring buffer has no free slot; stored keys stay readable");
+        MemorySegment reply;
+        long status;
+        int attempt = 0;
+        while (true) {
+            reply = call(BaselineServer.RESERVE, key);
+            if (reply == null) {
+                return false;
+            }
+            status = reply.get(ValueLayout.JAVA_LONG, 0);
+            if ((status & 0xFFFF_FFFFL) == 1) {
+                break;
+            }
+            // this client's ring slots all wait behind an earlier reservation of another client: the poller frees them
+            if (++attempt == RING_FULL_RETRIES) {
+                throw new StoreFullException("the ring buffer stayed full for " + attempt + " attempts; stored keys stay readable");
+            }
+            node.clock().sleepNanos(RING_FULL_BACKOFF_NS);
         }
         int lap = (int) (status >>> 32);
         long address = reply.get(ValueLayout.JAVA_LONG, 8);

@@ -35,6 +35,11 @@ public record EfConfig(KvShape shape, int buckets, long poolBytes, int maxClient
         return new EfConfig(shape, buckets, pool, maxClients, 4, 200_000, 2_000, 0);
     }
 
+    /** The same, with another timeout for incomplete objects. */
+    public EfConfig withTimeoutNanos(long nanos) {
+        return new EfConfig(shape, buckets, poolBytes, maxClients, receiveBuffers, nanos, backgroundIdleNs, cleanAtFraction);
+    }
+
     /** The same sizes, cleaning the log when the working pool is {@code fraction} full. */
     public EfConfig cleaningAt(double fraction) {
         return new EfConfig(shape, buckets, poolBytes, maxClients, receiveBuffers, timeoutNs, backgroundIdleNs, fraction);

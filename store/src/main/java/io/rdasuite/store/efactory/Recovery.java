@@ -20,10 +20,7 @@ final class Recovery {
     }
 
     int run() {
-        if (!server.loadState()) {
-            server.persistState();
-            return 0;
-        }
+        server.loadState(); // a superblock never written means: no cleaning ever ran, pool 0 is the working pool
         int target = server.stage == EfServer.Stage.COMPRESS ? 1 - server.working : server.working;
         int slots = server.hash.slots();
         long[] keep = new long[slots];

@@ -27,6 +27,15 @@ public interface Fabric {
     /** The fabric-wide clock (time only; charge CPU through a node's clock). */
     Clock clock();
 
+    /**
+     * True when time is simulated and nothing stalls but what the model says: protocol timeouts may then be
+     * as short as the model's latencies. Real backends return false, and protocols use timeouts that survive
+     * scheduling delays (an eFactory writer descheduled past its timeout would lose its write).
+     */
+    default boolean virtualTime() {
+        return false;
+    }
+
     /** How a backend carries out FLUSH. */
     enum FlushSupport {
         NATIVE,

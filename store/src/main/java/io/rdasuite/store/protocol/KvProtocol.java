@@ -54,6 +54,8 @@ public enum KvProtocol {
     FORCA("forca", new Claims(true, false, true, false, true), true);
 
     static final long CLEANER_START_NS = 20_000;
+    /** eFactory's object timeout on real backends (§4.3.2): far beyond any write's latency, even descheduled. */
+    static final long REAL_TIMEOUT_NS = 1_000_000_000L;
 
     private final String cliName;
     private final Claims claims;
@@ -148,7 +150,11 @@ public enum KvProtocol {
         Node server = fabric.node(0);
         return switch (this) {
             case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
-                EfServer ef = new EfServer(server, EfConfig.small(shape, buckets, Math.max(1, clients), versions), efMode());
+                EfConfig config = EfConfig.small(shape, buckets, Math.max(1, clients), versions);
+                if (!fabric.virtualTime()) {
+                    config = config.withTimeoutNanos(REAL_TIMEOUT_NS); // threads get descheduled: a writer may be late
+                }
+                EfServer ef = new EfServer(server, config, efMode());
                 Deployment d = wire(fabric, clients, recover ? ef::recover : null, ef::serve,
                         (node, qp, c) -> new EfClient(node, qp, ef.handle(), cliName + "-client-" + c), ef);
                 if (!recover && this == EFACTORY_CLEANING) {
