@@ -181,4 +181,22 @@ class RdaCommandLineTest {
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown protocol 'nessie'").contains("efactory-nohr");
     }
+
+    @Test
+    void doctorNamesEveryBackendAndWhyOneIsNotUsable() throws Exception {
+        Result r = rda("doctor", "--json");
+        assertThat(r.exitCode()).isZero();
+        JsonNode backends = new ObjectMapper().readTree(r.out()).get("backends");
+        List<String> names = new ArrayList<>();
+        backends.forEach(b -> {
+            names.add(b.get("backend").asText());
+            assertThat(b.get("detail").asText()).as("every verdict says why").isNotBlank();
+        });
+        assertThat(names).containsExactly("simulator", "loopback", "mapped-file PM", "LLPL PM", "DiSNI (RDMA)");
+        assertThat(backends.get(0).get("usable").asBoolean()).isTrue();
+        assertThat(backends.get(2).get("usable").asBoolean()).as("mapped files work on any file system").isTrue();
+        if (!java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/class/infiniband"))) {
+            assertThat(backends.get(4).get("detail").asText()).contains("/sys/class/infiniband does not exist");
+        }
+    }
 }

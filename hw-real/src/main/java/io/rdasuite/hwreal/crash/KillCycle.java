@@ -27,7 +27,8 @@ public final class KillCycle {
 
     public static Outcome run(KvProtocol protocol, Path pmDirectory, long seed, long runMillis, Map<Integer, Long> acked, Path stderr) {
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), KillableWorkload.class.getName(),
+        ProcessBuilder pb = new ProcessBuilder(java, "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"),
+                KillableWorkload.class.getName(),
                 protocol.cliName(), pmDirectory.toString(), Long.toString(seed))
                 .redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
         Process child;

@@ -141,7 +141,7 @@ public final class BaselineServer {
         if (mode == Mode.READ_AFTER_WRITE && !pollerStarted) {
             pollerStarted = true;
             node.spawnDaemon("raw-poller", () -> {
-                while (true) {
+                while (node.isUp()) {
                     lock.lock();
                     try {
                         drainRing();

@@ -43,8 +43,9 @@ final class Background {
         pending.clear();
     }
 
+    /** Runs until the node goes down (a real backend's fabric closing; the simulator never returns here otherwise). */
     void run() {
-        while (true) {
+        while (server.node.isUp()) {
             if (pauseRequested) {
                 paused = true;
                 server.node.clock().sleepNanos(server.config.backgroundIdleNs());

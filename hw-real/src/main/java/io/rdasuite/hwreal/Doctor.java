@@ -1,0 +1,151 @@
+package io.rdasuite.hwreal;
+
+import io.rdasuite.hwreal.pm.MappedFilePm;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What this machine can run (issue 6, {@code rda doctor}): each backend, whether it is usable here, and exactly
+ * why not. It probes rather than assumes: it maps a file, looks for RDMA devices and native libraries.
+ */
+public final class Doctor {
+    /** One backend's verdict. */
+    public record Backend(String name, boolean usable, String detail) {
+    }
+
+    private Doctor() {
+    }
+
+    public static List<Backend> examine() {
+        List<Backend> all = new ArrayList<>();
+        all.add(new Backend("simulator", true, "deterministic NIC/PCIe/cache/ADR/PM model (hw-sim); needs nothing but the JDK"));
+        all.add(new Backend("loopback", true, "the SPI over off-heap memory and platform threads in one JVM (hw-real)"));
+        all.add(mappedFile());
+        all.add(llpl());
+        all.add(disni());
+        return all;
+    }
+
+    private static Backend mappedFile() {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("rda-doctor");
+            try (MappedFilePm pm = new MappedFilePm(dir)) {
+                MemorySegment s = pm.map("probe", 4096);
+                s.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 42);
+                pm.persist(s, 0, 8);
+                String dax = daxMounts().isEmpty() ? "no DAX file system mounted (/proc/mounts lists none with 'dax')"
+                        : "DAX mounts: " + String.join(", ", daxMounts());
+                return new Backend("mapped-file PM", true, pm.describe().replace(dir.toString(), "a temporary directory") + "; " + dax);
+            }
+        } catch (IOException | RuntimeException e) {
+            return new Backend("mapped-file PM", false, "mapping a file failed: " + e.getMessage());
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    private static Backend llpl() {
+        List<String> missing = new ArrayList<>();
+        if (!classPresent("com.intel.pmem.llpl.Heap")) {
+            missing.add("the LLPL jar (com.intel.pmem:llpl) is not on the classpath: the LLPL backend is not built yet");
+        }
+        if (findLibrary("llpl").isEmpty()) {
+            missing.add("native library libllpl.so not found in java.library.path or /usr/lib");
+        }
+        if (findLibrary("pmem").isEmpty()) {
+            missing.add("PMDK's libpmem.so not found (Debian: libpmem1)");
+        }
+        if (daxMounts().isEmpty() && !Files.exists(Path.of("/dev/dax0.0"))) {
+            missing.add("no DAX device or DAX-mounted file system (real PM)");
+        }
+        return new Backend("LLPL PM", missing.isEmpty(), missing.isEmpty() ? "LLPL, libpmem and DAX found" : String.join("; ", missing));
+    }
+
+    private static Backend disni() {
+        List<String> missing = new ArrayList<>();
+        Path ib = Path.of("/sys/class/infiniband");
+        if (!Files.isDirectory(ib) || list(ib).isEmpty()) {
+            missing.add("no RDMA device: /sys/class/infiniband " + (Files.isDirectory(ib) ? "is empty" : "does not exist (no InfiniBand/RDMA in the kernel)"));
+        } else {
+            missing.add("RDMA devices: " + String.join(", ", list(ib)));
+        }
+        if (!classPresent("com.ibm.disni.RdmaEndpoint")) {
+            missing.add("the DiSNI jar (com.ibm.disni:disni) is not on the classpath: the DiSNI backend is not built yet");
+        }
+        if (findLibrary("disni").isEmpty()) {
+            missing.add("native library libdisni.so not found in java.library.path or /usr/lib");
+        }
+        if (findLibrary("ibverbs").isEmpty()) {
+            missing.add("rdma-core's libibverbs.so not found (Debian: libibverbs1)");
+        }
+        boolean usable = missing.size() == 1 && missing.getFirst().startsWith("RDMA devices:");
+        return new Backend("DiSNI (RDMA)", usable, String.join("; ", missing));
+    }
+
+    static boolean classPresent(String name) {
+        try {
+            Class.forName(name, false, Doctor.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    /** Paths of {@code lib<name>.so*} in java.library.path and the usual library directories. */
+    static List<Path> findLibrary(String name) {
+        List<Path> found = new ArrayList<>();
+        List<String> dirs = new ArrayList<>(List.of(System.getProperty("java.library.path", "").split(java.io.File.pathSeparator)));
+        dirs.addAll(List.of("/usr/lib", "/usr/lib64", "/usr/local/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu"));
+        for (String d : dirs) {
+            if (d.isBlank() || !Files.isDirectory(Path.of(d))) {
+                continue;
+            }
+            try (Stream<Path> s = Files.list(Path.of(d))) {
+                s.filter(p -> p.getFileName().toString().startsWith("lib" + name + ".so")).sorted().forEach(found::add);
+            } catch (IOException e) {
+                // unreadable directory: not there
+            }
+        }
+        return found;
+    }
+
+    static List<String> daxMounts() {
+        List<String> dax = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/mounts"))) {
+                String[] f = line.split(" ");
+                if (f.length > 3 && List.of(f[3].split(",")).stream().anyMatch(o -> o.equals("dax") || o.startsWith("dax="))) {
+                    dax.add(f[1]);
+                }
+            }
+        } catch (IOException e) {
+            // not Linux, or no /proc: no DAX we can see
+        }
+        return dax;
+    }
+
+    private static List<String> list(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
+    }
+}
