@@ -135,6 +135,15 @@ final class LoopbackQueuePair implements QueuePair {
             posted.add(new long[] {buffers.rkey(), offsetBytes, lengthBytes});
             notifyAll();
         }
+        local.nic().receivePosted();
+    }
+
+    synchronized boolean hasPostedReceive() {
+        return !posted.isEmpty();
+    }
+
+    boolean isBroken() {
+        return broken;
     }
 
     /** The NIC takes the oldest posted receive buffer, waiting for one (receiver-not-ready); null once broken. */
