@@ -56,6 +56,8 @@ public enum KvProtocol {
     static final long CLEANER_START_NS = 20_000;
     /** eFactory's object timeout on real backends (§4.3.2): far beyond any write's latency, even descheduled. */
     static final long REAL_TIMEOUT_NS = 1_000_000_000L;
+    /** On real backends eFactory cleans its log when the working pool is this full (the simulator's runs clean on request). */
+    static final double REAL_CLEAN_AT = 0.75;
 
     private final String cliName;
     private final Claims claims;
@@ -152,7 +154,8 @@ public enum KvProtocol {
             case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
                 EfConfig config = EfConfig.small(shape, buckets, Math.max(1, clients), versions);
                 if (!fabric.virtualTime()) {
-                    config = config.withTimeoutNanos(REAL_TIMEOUT_NS); // threads get descheduled: a writer may be late
+                    // threads get descheduled: a writer may be late; and a long-running store must clean its log itself (§4.4)
+                    config = config.withTimeoutNanos(REAL_TIMEOUT_NS).cleaningAt(REAL_CLEAN_AT);
                 }
                 EfServer ef = new EfServer(server, config, efMode());
                 Deployment d = wire(fabric, clients, recover ? ef::recover : null, ef::serve,
