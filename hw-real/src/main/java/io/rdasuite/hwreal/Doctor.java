@@ -52,19 +52,18 @@ public final class Doctor {
 
     private static Backend llpl() {
         List<String> missing = new ArrayList<>();
-        if (!classPresent("com.intel.pmem.llpl.Heap")) {
-            missing.add("the LLPL jar (com.intel.pmem:llpl) is not on the classpath: the LLPL backend is not built yet");
+        String native_ = io.rdasuite.hwreal.pm.LlplPm.unavailableBecause();
+        if (native_ != null) {
+            missing.add(native_);
         }
-        if (findLibrary("llpl").isEmpty()) {
-            missing.add("native library libllpl.so not found in java.library.path or /usr/lib");
-        }
-        if (findLibrary("pmem").isEmpty()) {
-            missing.add("PMDK's libpmem.so not found (Debian: libpmem1)");
+        if (findLibrary("pmemobj").isEmpty()) {
+            missing.add("PMDK's libpmemobj.so not found (Debian: libpmemobj1)");
         }
         if (daxMounts().isEmpty() && !Files.exists(Path.of("/dev/dax0.0"))) {
-            missing.add("no DAX device or DAX-mounted file system (real PM)");
+            missing.add("no DAX device or DAX-mounted file system: an LLPL heap on an ordinary file works but is not PM");
         }
-        return new Backend("LLPL PM", missing.isEmpty(), missing.isEmpty() ? "LLPL, libpmem and DAX found" : String.join("; ", missing));
+        boolean usable = native_ == null;
+        return new Backend("LLPL PM", usable, missing.isEmpty() ? "LLPL, libpmemobj and DAX found" : String.join("; ", missing));
     }
 
     private static Backend disni() {
