@@ -205,6 +205,12 @@ public final class BaselineServer {
             LocalMemory tableMemory = node.local(table);
             switch (type) {
                 case GET -> {
+                    byte[] pending = newestPending(key);
+                    if (pending != null) { // an intact ring record not yet applied, waiting behind another client's
+                        reply.set(ValueLayout.JAVA_LONG, 0, 1);
+                        MemorySegment.copy(MemorySegment.ofArray(pending), shape.keyBytes(), reply, REPLY_BYTES, shape.valueBytes());
+                        return REPLY_BYTES + ((shape.valueBytes() + 7) & ~7);
+                    }
                     int slot = hash.lookup(tableMemory, key);
                     if (slot < 0) {
                         reply.set(ValueLayout.JAVA_LONG, 0, 2);
@@ -275,6 +281,27 @@ public final class BaselineServer {
                 checkpoint(next.seq());
             }
         }
+    }
+
+    /**
+     * Read After Write: the newest intact ring record of {@code key} that {@link #drainRing} could not apply yet
+     * because an earlier reservation of another client is still unwritten (caller holds the lock). Without it a
+     * client's get could miss its own acknowledged put, which the loopback fabric's real threads showed.
+     */
+    private byte[] newestPending(byte[] key) {
+        byte[] newest = null;
+        LocalMemory ringMemory = node.local(ring);
+        for (Reservation r : reserved) {
+            byte[] record = new byte[recordBytes()];
+            ringMemory.load(ringOffset(r.client(), r.slot()), MemorySegment.ofArray(record));
+            if (Arrays.equals(record, 0, shape.keyBytes(), key, 0, key.length)) {
+                node.clock().chargeCrc(record.length);
+                if (BaselineRecord.intact(record, shape, r.lap(), r.seq())) {
+                    newest = record; // reservations are in sequence order: a later one supersedes
+                }
+            }
+        }
+        return newest;
     }
 
     /** Applies a verified record: entry (on create) and destination, persisted. Idempotent. */
