@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -147,88 +149,126 @@ public enum KvProtocol {
         };
     }
 
-    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions) {
+    /** A store's server half on its node: it serves connections, recovers, and describes itself to clients. */
+    public interface StoreServer {
+        /** What a client needs to talk to this server ({@link StoreDescriptor}); a remote server sends it to each client. */
+        byte[] descriptor();
+
+        /** Starts the request handler of one client's connection. */
+        void serve(QueuePair responder, int clientId, String name);
+
+        /** Recovery after a restart; call on a thread of the server's node before serving. */
+        int recover();
+
+        /** The protocol's own server object (ErdaServer, EfServer, BaselineServer), for tests that look inside. */
+        Object server();
+    }
+
+    private record Served(KvProtocol protocol, Object server, Supplier<Object> handle, Serve handlers, IntSupplier recovery) implements StoreServer {
+        @Override
+        public byte[] descriptor() {
+            return StoreDescriptor.encode(protocol, handle.get());
+        }
+
+        @Override
+        public void serve(QueuePair responder, int clientId, String name) {
+            handlers.serve(responder, clientId, name);
+        }
+
+        @Override
+        public int recover() {
+            return recovery.getAsInt();
+        }
+    }
+
+    /**
+     * Registers this protocol's server on {@code node} (getting back its PM regions on a restarted node), sized
+     * for {@code maxClients} clients, {@code keys} keys (load at most 50%) and, for the log-structured stores,
+     * {@code versions} object versions. {@code paperLayout} selects Redo Logging's and Read After Write's
+     * measured layout. On a fabric without virtual time eFactory gets real-time timeouts and cleans its log.
+     */
+    public StoreServer startServer(Node node, KvShape shape, int maxClients, int keys, boolean paperLayout, int versions, boolean virtualTime) {
         int buckets = Math.max(64, 2 * keys);
-        Node server = fabric.node(0);
+        int clients = Math.max(1, maxClients);
         return switch (this) {
             case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
-                EfConfig config = EfConfig.small(shape, buckets, Math.max(1, clients), versions);
-                if (!fabric.virtualTime()) {
+                EfConfig config = EfConfig.small(shape, buckets, clients, versions);
+                if (!virtualTime) {
                     // threads get descheduled: a writer may be late; and a long-running store must clean its log itself (§4.4)
                     config = config.withTimeoutNanos(REAL_TIMEOUT_NS).cleaningAt(REAL_CLEAN_AT);
                 }
-                EfServer ef = new EfServer(server, config, efMode());
-                Deployment d = wire(fabric, clients, recover ? ef::recover : null, ef::serve,
-                        (node, qp, c) -> new EfClient(node, qp, ef.handle(), cliName + "-client-" + c), ef);
-                if (!recover && this == EFACTORY_CLEANING) {
-                    server.spawn("ef-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
-                        server.clock().sleepNanos(CLEANER_START_NS);
-                        ef.clean();
-                    });
-                }
-                yield d;
+                EfServer ef = new EfServer(node, config, efMode());
+                yield new Served(this, ef, ef::handle, ef::serve, ef::recover);
             }
             case ERDA, ERDA_CLEANING -> {
                 ErdaConfig small = ErdaConfig.small(shape);
-                ErdaServer erda = new ErdaServer(server, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
+                ErdaServer erda = new ErdaServer(node, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
                         Math.max(small.maxClients(), clients)));
-                Deployment d = wire(fabric, clients, recover ? erda::recover : null, erda::serve,
-                        (node, qp, c) -> new ErdaClient(node, qp, erda.handle(), c, cliName + "-client-" + c), erda);
-                if (!recover && this == ERDA_CLEANING) {
-                    server.spawn("erda-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
-                        server.clock().sleepNanos(CLEANER_START_NS);
-                        erda.clean(1);
-                    });
-                }
-                yield d;
+                yield new Served(this, erda, erda::handle, erda::serve, erda::recover);
             }
             case REDO, RAW -> {
-                BaselineServer baseline = new BaselineServer(server, this == REDO ? BaselineServer.Mode.REDO_LOGGING
-                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, Math.max(clients, 1), !paperLayout);
-                yield wire(fabric, clients, recover ? baseline::recover : null, baseline::serve,
-                        (node, qp, c) -> new BaselineClient(node, qp, baseline.handle(), c, cliName + "-client-" + c), baseline);
+                BaselineServer baseline = new BaselineServer(node, this == REDO ? BaselineServer.Mode.REDO_LOGGING
+                        : BaselineServer.Mode.READ_AFTER_WRITE, shape, buckets, clients, !paperLayout);
+                yield new Served(this, baseline, baseline::handle, baseline::serve, baseline::recover);
             }
         };
     }
 
-    /** Starts a request handler for one client's connection. */
-    private interface Serve {
-        void serve(QueuePair responder, int clientId, String name);
-    }
-
-    /** Makes one client. */
-    private interface NewClient {
-        KvClient create(Node node, QueuePair requester, int clientId);
+    /** A client of the store a descriptor describes, over an established connection to its server. */
+    public static KvClient client(Node node, QueuePair requester, byte[] descriptor, int clientId, String name) {
+        return switch (StoreDescriptor.decode(descriptor)) {
+            case ErdaServer.Handle h -> new ErdaClient(node, requester, h, clientId, name);
+            case EfServer.Handle h -> new EfClient(node, requester, h, name);
+            case BaselineServer.Handle h -> new BaselineClient(node, requester, h, clientId, name);
+            default -> throw new IllegalArgumentException("a descriptor of an unknown store");
+        };
     }
 
     /**
-     * Connects nodes 1..clients to node 0, starts a handler per connection (after {@code recovery} on a
-     * server thread, when given) and makes the clients.
+     * Node 0 serves, nodes 1..clients connect; with {@code recover} a server thread runs recovery first and the
+     * handlers start after it. Clients get the server's descriptor, as remote clients do.
      */
-    private Deployment wire(Fabric fabric, int clients, java.util.function.IntSupplier recovery, Serve serve, NewClient newClient, Object store) {
+    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions) {
         Node server = fabric.node(0);
+        StoreServer store = startServer(server, shape, clients, keys, paperLayout, versions, fabric.virtualTime());
         List<Connection> connections = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             connections.add(fabric.connect(fabric.node(c + 1), server));
         }
         Runnable handlers = () -> {
             for (int c = 0; c < clients; c++) {
-                serve.serve(connections.get(c).responder(), c, cliName + "-handler-" + c);
+                store.serve(connections.get(c).responder(), c, cliName + "-handler-" + c);
             }
         };
-        if (recovery != null) {
+        if (recover) {
             server.spawn(cliName + "-recovery", () -> {
-                recovery.getAsInt();
+                store.recover();
                 handlers.run();
             });
         } else {
             handlers.run();
         }
+        byte[] descriptor = store.descriptor();
         List<KvClient> kv = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            kv.add(newClient.create(fabric.node(c + 1), connections.get(c).requester(), c));
+            kv.add(client(fabric.node(c + 1), connections.get(c).requester(), descriptor, c, cliName + "-client-" + c));
         }
-        return new Deployment(kv, store);
+        if (!recover && (this == ERDA_CLEANING || this == EFACTORY_CLEANING)) {
+            server.spawn(cliName + "-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
+                server.clock().sleepNanos(CLEANER_START_NS);
+                if (store.server() instanceof ErdaServer erda) {
+                    erda.clean(1);
+                } else {
+                    ((EfServer) store.server()).clean();
+                }
+            });
+        }
+        return new Deployment(kv, store.server());
+    }
+
+    /** Starts a request handler for one client's connection. */
+    private interface Serve {
+        void serve(QueuePair responder, int clientId, String name);
     }
 
     @Override
