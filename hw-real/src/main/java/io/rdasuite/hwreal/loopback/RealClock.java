@@ -4,7 +4,7 @@ import io.rdasuite.store.fabric.Clock;
 import java.util.concurrent.locks.LockSupport;
 
 /** The wall clock of a real backend: charging CPU is a no-op because the work itself took the time. */
-final class RealClock implements Clock {
+public final class RealClock implements Clock {
     private static final OperationScope NO_SCOPE = () -> { };
     private final long origin = System.nanoTime();
 

@@ -8,19 +8,19 @@ import java.lang.foreign.MemorySegment;
  * A registered region of the loopback fabric: its descriptor, the memory behind it, and, for PM, the
  * provider that makes a range durable.
  */
-record Region(MemoryRegion descriptor, MemorySegment memory, PersistentMemory pm) {
-    boolean durable() {
+public record Region(MemoryRegion descriptor, MemorySegment memory, PersistentMemory pm) {
+    public boolean durable() {
         return pm != null && pm.durable();
     }
 
     /** Writes a range back to the persistence domain (no-op for DRAM and volatile PM). */
-    void persist(long offset, long length) {
+    public void persist(long offset, long length) {
         if (durable()) {
             pm.persist(memory, offset, length);
         }
     }
 
-    long offsetOf(long address) {
+    public long offsetOf(long address) {
         return address - descriptor.baseAddress();
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * (single-copy atomic on aligned addresses), and clwb + sfence as "remember the range, then write back every
  * range this thread remembered" (a mapped file's {@code force}; nothing for DRAM).
  */
-final class SegmentMemory implements LocalMemory {
+public final class SegmentMemory implements LocalMemory {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     /** Ranges this thread wrote back with clwb (or stored non-temporally) since its last sfence. */
     private static final ThreadLocal<List<Object[]>> PENDING = ThreadLocal.withInitial(ArrayList::new);
@@ -21,7 +21,7 @@ final class SegmentMemory implements LocalMemory {
     private final Region region;
     private final MemorySegment memory;
 
-    SegmentMemory(Region region) {
+    public SegmentMemory(Region region) {
         this.region = region;
         this.memory = region.memory();
     }

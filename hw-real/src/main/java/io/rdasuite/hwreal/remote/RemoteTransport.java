@@ -1,0 +1,58 @@
+package io.rdasuite.hwreal.remote;
+
+import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.QueuePair;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.function.Consumer;
+
+/**
+ * The fabric SPI between processes (DESIGN §6): this process's {@link ProcessNode}, and reliable connections to
+ * nodes in other processes or on other machines. A server {@link #listen listens}; a client
+ * {@link #connect connects} and gets the requester endpoint, the accepting side gets the responder endpoint.
+ * Implemented over RDMA verbs by DiSNI and, for machines without an RDMA NIC, by a TCP emulation of the verbs.
+ */
+public interface RemoteTransport extends AutoCloseable {
+    /** The transport's name on the command line: {@code disni}, {@code tcp}. */
+    String name();
+
+    /** This process's node: regions registered on it are reachable by the peers' one-sided verbs. */
+    ProcessNode node();
+
+    /**
+     * Accepts connections on {@code address} (port 0 picks one); each accepted connection's endpoint is handed
+     * to {@code onAccept} on a transport thread. Returns the bound address.
+     */
+    InetSocketAddress listen(InetSocketAddress address, Consumer<QueuePair> onAccept) throws IOException;
+
+    /** Connects to a listening peer and returns this side's endpoint. */
+    QueuePair connect(InetSocketAddress server) throws IOException;
+
+    /** How FLUSH is carried out. */
+    Fabric.FlushSupport flushSupport();
+
+    /** False for operations this transport cannot perform: they complete with UNSUPPORTED_OPERATION. */
+    boolean supports(Opcode opcode);
+
+    /** Closes every connection and the listener; waiters get CONNECTION_BROKEN. */
+    @Override
+    void close();
+
+    /** Parses {@code host:port}; a bad one is an error naming the expected form. */
+    static InetSocketAddress address(String hostPort) {
+        int colon = hostPort == null ? -1 : hostPort.lastIndexOf(':');
+        if (colon <= 0 || colon == hostPort.length() - 1) {
+            throw new IllegalArgumentException("expected host:port, got '" + hostPort + "'");
+        }
+        try {
+            int port = Integer.parseInt(hostPort.substring(colon + 1));
+            if (port < 0 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return new InetSocketAddress(hostPort.substring(0, colon), port);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("expected host:port with a port in 0..65535, got '" + hostPort + "'");
+        }
+    }
+}

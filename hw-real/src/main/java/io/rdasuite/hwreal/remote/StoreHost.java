@@ -1,0 +1,100 @@
+package io.rdasuite.hwreal.remote;
+
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+
+/**
+ * A store served to clients in other processes ({@code rda serve}): the protocol's server on this process's
+ * node, recovered first when its PM survived a previous run, and one request handler per accepted connection.
+ * Each connection gets a client slot, sent in its {@link Hello} with the store's descriptor; the slot of a
+ * connection that broke is given to the next client, and a client beyond {@code maxClients} live ones is refused.
+ */
+public final class StoreHost implements AutoCloseable {
+    private final RemoteTransport transport;
+    private final KvProtocol protocol;
+    private final KvProtocol.StoreServer store;
+    private final QueuePair[] slots;
+    private final PrintStream log;
+    private final int recovered;
+
+    private StoreHost(RemoteTransport transport, KvProtocol protocol, KvProtocol.StoreServer store, int maxClients,
+                      int recovered, PrintStream log) {
+        this.transport = transport;
+        this.protocol = protocol;
+        this.store = store;
+        this.slots = new QueuePair[maxClients];
+        this.recovered = recovered;
+        this.log = log;
+    }
+
+    /**
+     * Starts {@code protocol}'s server on the transport's node; with {@code recover} (its PM came back from an
+     * earlier run) recovery runs before any client is served.
+     */
+    public static StoreHost start(RemoteTransport transport, KvProtocol protocol, StoreSize size, boolean recover, PrintStream log) {
+        KvProtocol.StoreServer store = protocol.startServer(transport.node(), size.shape(), size.maxClients(), size.keys(),
+                false, size.versions(), false);
+        int recovered = recover ? store.recover() : 0;
+        return new StoreHost(transport, protocol, store, size.maxClients(), recovered, log);
+    }
+
+    /** What recovery returned (the protocol's count of recovered objects or records); 0 on a fresh start. */
+    public int recovered() {
+        return recovered;
+    }
+
+    public KvProtocol protocol() {
+        return protocol;
+    }
+
+    /** Accepts clients on {@code address}; returns the bound address. */
+    public InetSocketAddress listen(InetSocketAddress address) throws IOException {
+        return transport.listen(address, qp -> transport.node().spawnDaemon("hello", () -> accept(qp)));
+    }
+
+    private void accept(QueuePair qp) {
+        int slot = claimSlot(qp);
+        if (slot < 0) {
+            log.println("refused a client: all " + slots.length + " client slots are in use");
+            try {
+                new Hello(-1, new byte[0]).send(qp);
+            } catch (IllegalStateException ignored) {
+                // it went away already
+            }
+            ((RemoteQueuePair) qp).close();
+            return;
+        }
+        try {
+            new Hello(slot, store.descriptor()).send(qp);
+        } catch (IllegalStateException e) {
+            release(slot, qp);
+            return;
+        }
+        store.serve(qp, slot, protocol.cliName() + "-handler-" + slot);
+    }
+
+    private synchronized int claimSlot(QueuePair qp) {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] == null || !((RemoteQueuePair) slots[i]).isOpen()) {
+                slots[i] = qp;
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private synchronized void release(int slot, QueuePair qp) {
+        if (slots[slot] == qp) {
+            slots[slot] = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        transport.node().shutDown();
+        transport.close();
+    }
+}

@@ -1,0 +1,353 @@
+package io.rdasuite.hwreal.tcp;
+
+import io.rdasuite.hwreal.loopback.Region;
+import io.rdasuite.hwreal.remote.PeerNode;
+import io.rdasuite.hwreal.remote.ProcessNode;
+import io.rdasuite.hwreal.remote.RemoteQueuePair;
+import io.rdasuite.store.fabric.Completion;
+import io.rdasuite.store.fabric.CompletionStatus;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.Received;
+import io.rdasuite.store.fabric.WorkRequest;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.Socket;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * One endpoint of a TCP-emulated reliable connection. Posting writes the request to the socket at once (a
+ * WRITE's or SEND's source is read then); a reader thread takes the peer's answers (completions, with READ
+ * data and atomic results) and the peer's requests, which a responder thread applies to this node's memory
+ * in arrival order and answers. Errors complete even unsignaled requests, as on RDMA.
+ */
+final class TcpQueuePair implements RemoteQueuePair {
+    private static final byte ANSWER = 100;
+    private static final int DEPTH = 4096;
+
+    /** A request from the peer, as read from the socket. */
+    private record Request(Opcode opcode, long id, long address, int rkey, long compare, long operand, int immediate, byte[] data, int length) {
+    }
+
+    private final ProcessNode node;
+    private final Socket socket;
+    private final DataOutputStream out;
+    private final DataInputStream in;
+    private final PeerNode peer;
+    private final LinkedBlockingQueue<Request> requests = new LinkedBlockingQueue<>();
+    // requester side (guarded by this)
+    private long nextId;
+    private final Set<Long> awaitable = new HashSet<>();
+    private final Map<Long, WorkRequest> inFlight = new HashMap<>();
+    private final LinkedHashMap<Long, Completion> completions = new LinkedHashMap<>();
+    // responder side (guarded by this)
+    private final ArrayDeque<long[]> posted = new ArrayDeque<>();
+    private final ArrayDeque<Received> received = new ArrayDeque<>();
+    private final ArrayDeque<long[]> unflushed = new ArrayDeque<>();
+    private volatile boolean broken;
+
+    TcpQueuePair(ProcessNode node, Socket socket) throws IOException {
+        this.node = node;
+        this.socket = socket;
+        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 1 << 16));
+        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
+        this.peer = new PeerNode(-1, String.valueOf(socket.getRemoteSocketAddress()), node.config(), node.clock());
+    }
+
+    void start() {
+        Thread.ofPlatform().daemon().name("tcp-reader-" + socket.getLocalPort()).start(this::readLoop);
+        Thread.ofPlatform().daemon().name("tcp-responder-" + socket.getLocalPort()).start(this::respondLoop);
+    }
+
+    @Override
+    public Node local() {
+        return node;
+    }
+
+    @Override
+    public Node remote() {
+        return peer;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return !broken;
+    }
+
+    @Override
+    public long post(WorkRequest r) {
+        long id;
+        synchronized (this) {
+            id = ++nextId;
+            if (r.signaled()) {
+                if (awaitable.size() >= DEPTH) {
+                    throw new IllegalStateException("send queue full: " + awaitable.size() + " signaled requests not yet taken");
+                }
+                awaitable.add(id);
+            }
+            inFlight.put(id, r);
+        }
+        if (r.opcode() == Opcode.WRITE_ATOMIC) {
+            complete(id, r.opcode(), CompletionStatus.UNSUPPORTED_OPERATION, 0, null);
+            return id;
+        }
+        try {
+            synchronized (out) {
+                out.writeByte(r.opcode().ordinal());
+                out.writeLong(id);
+                switch (r.opcode()) {
+                    case WRITE, WRITE_IMM -> {
+                        out.writeLong(r.remoteAddress());
+                        out.writeInt(r.rkey());
+                        out.writeInt(r.immediate());
+                        writeData(r.local());
+                    }
+                    case SEND -> writeData(r.local());
+                    case READ -> {
+                        out.writeLong(r.remoteAddress());
+                        out.writeInt(r.rkey());
+                        out.writeInt(r.lengthBytes());
+                    }
+                    case CAS, FAA -> {
+                        out.writeLong(r.remoteAddress());
+                        out.writeInt(r.rkey());
+                        out.writeLong(r.compare());
+                        out.writeLong(r.operand());
+                    }
+                    case FLUSH, WRITE_ATOMIC -> { }
+                }
+                out.flush();
+            }
+        } catch (IOException e) {
+            breakConnection();
+            complete(id, r.opcode(), CompletionStatus.CONNECTION_BROKEN, 0, null);
+        }
+        return id;
+    }
+
+    private void writeData(MemorySegment source) throws IOException {
+        byte[] bytes = source.toArray(ValueLayout.JAVA_BYTE);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    /** A completion arrived (or failed locally): READ data goes to the request's buffer first. */
+    private void complete(long id, Opcode opcode, CompletionStatus status, long result, byte[] data) {
+        synchronized (this) {
+            WorkRequest r = inFlight.remove(id);
+            if (r == null) {
+                return;
+            }
+            if (status == CompletionStatus.SUCCESS && r.opcode() == Opcode.READ && data != null) {
+                MemorySegment.copy(MemorySegment.ofArray(data), 0, r.local(), 0, data.length);
+            }
+            if (!awaitable.contains(id)) {
+                if (status == CompletionStatus.SUCCESS) {
+                    return;
+                }
+                awaitable.add(id);
+            }
+            completions.put(id, new Completion(id, opcode, status, data != null ? data.length : r.lengthBytes(), result, node.clock().nowNanos()));
+            notifyAll();
+        }
+    }
+
+    @Override
+    public synchronized Completion await(long requestId) {
+        if (!awaitable.contains(requestId)) {
+            throw new IllegalArgumentException("request " + requestId + " was unsignaled or already taken");
+        }
+        while (!completions.containsKey(requestId)) {
+            if (broken) {
+                awaitable.remove(requestId);
+                inFlight.remove(requestId);
+                return new Completion(requestId, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, node.clock().nowNanos());
+            }
+            waitQuietly();
+        }
+        awaitable.remove(requestId);
+        return completions.remove(requestId);
+    }
+
+    @Override
+    public synchronized Completion poll() {
+        if (completions.isEmpty()) {
+            return null;
+        }
+        long id = completions.keySet().iterator().next();
+        awaitable.remove(id);
+        return completions.remove(id);
+    }
+
+    @Override
+    public void postReceive(MemoryRegion buffers, long offsetBytes, int lengthBytes) {
+        if (buffers.nodeId() != node.id() || node.region(buffers.rkey()) == null) {
+            throw new IllegalArgumentException("a receive buffer must be a region of node " + node.id() + ": " + buffers.name());
+        }
+        synchronized (this) {
+            posted.add(new long[] {buffers.rkey(), offsetBytes, lengthBytes});
+            notifyAll();
+        }
+    }
+
+    @Override
+    public synchronized Received awaitReceive() {
+        while (received.isEmpty()) {
+            if (broken) {
+                return new Received(Opcode.SEND, CompletionStatus.CONNECTION_BROKEN, null, 0, 0, 0);
+            }
+            waitQuietly();
+        }
+        return received.poll();
+    }
+
+    @Override
+    public synchronized Received pollReceive() {
+        return received.poll();
+    }
+
+    @Override
+    public void close() {
+        breakConnection();
+    }
+
+    private void breakConnection() {
+        broken = true;
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        requests.add(new Request(Opcode.FLUSH, -1, 0, 0, 0, 0, 0, null, 0)); // wakes the responder thread
+        synchronized (this) {
+            notifyAll();
+        }
+    }
+
+    private void waitQuietly() {
+        try {
+            wait(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            breakConnection();
+        }
+    }
+
+    /** Reads the peer's answers and requests until the socket closes. */
+    private void readLoop() {
+        try {
+            while (true) {
+                int type = in.readUnsignedByte();
+                long id = in.readLong();
+                if (type == ANSWER) {
+                    Opcode opcode = Opcode.values()[in.readUnsignedByte()];
+                    CompletionStatus status = CompletionStatus.values()[in.readUnsignedByte()];
+                    long result = in.readLong();
+                    int length = in.readInt();
+                    byte[] data = length >= 0 ? in.readNBytes(length) : null;
+                    complete(id, opcode, status, result, data);
+                    continue;
+                }
+                Opcode opcode = Opcode.values()[type];
+                requests.add(switch (opcode) {
+                    case WRITE, WRITE_IMM -> {
+                        long address = in.readLong();
+                        int rkey = in.readInt();
+                        int immediate = in.readInt();
+                        byte[] data = in.readNBytes(in.readInt());
+                        yield new Request(opcode, id, address, rkey, 0, 0, immediate, data, data.length);
+                    }
+                    case SEND -> {
+                        byte[] data = in.readNBytes(in.readInt());
+                        yield new Request(opcode, id, 0, 0, 0, 0, 0, data, data.length);
+                    }
+                    case READ -> new Request(opcode, id, in.readLong(), in.readInt(), 0, 0, 0, null, in.readInt());
+                    case CAS, FAA -> new Request(opcode, id, in.readLong(), in.readInt(), in.readLong(), in.readLong(), 0, null, 8);
+                    case FLUSH, WRITE_ATOMIC -> new Request(opcode, id, 0, 0, 0, 0, 0, null, 0);
+                });
+            }
+        } catch (IOException e) {
+            breakConnection();
+        }
+    }
+
+    /** Applies the peer's requests in arrival order, as a responder NIC does, and answers each. */
+    private void respondLoop() {
+        try {
+            while (!broken) {
+                Request r = requests.take();
+                if (r.id() < 0) {
+                    return;
+                }
+                TcpResponder.Outcome o = TcpResponder.apply(this, r.opcode(), r.address(), r.rkey(), r.compare(), r.operand(),
+                        r.immediate(), r.data(), r.length());
+                if (o == null) {
+                    return; // broken while waiting for a receive buffer
+                }
+                synchronized (out) {
+                    out.writeByte(ANSWER);
+                    out.writeLong(r.id());
+                    out.writeByte(r.opcode().ordinal());
+                    out.writeByte(o.status().ordinal());
+                    out.writeLong(o.result());
+                    out.writeInt(o.data() == null ? -1 : o.data().length);
+                    if (o.data() != null) {
+                        out.write(o.data());
+                    }
+                    out.flush();
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            breakConnection();
+        }
+    }
+
+    ProcessNode node() {
+        return node;
+    }
+
+    /** The oldest posted receive buffer, waiting for one (receiver-not-ready); null once broken. */
+    synchronized long[] takeReceiveBuffer() {
+        while (posted.isEmpty()) {
+            if (broken) {
+                return null;
+            }
+            waitQuietly();
+        }
+        return posted.poll();
+    }
+
+    synchronized void deliver(Received r) {
+        received.add(r);
+        notifyAll();
+    }
+
+    /** Remembers a PM range the peer wrote, for its next FLUSH (responder thread only). */
+    void wrote(Region region, long offset, long length) {
+        if (region.durable()) {
+            unflushed.add(new long[] {region.descriptor().rkey(), offset, length});
+        }
+    }
+
+    /** FLUSH: writes back every PM range the peer wrote since its last FLUSH (responder thread only). */
+    void flushWritten() {
+        for (long[] range = unflushed.poll(); range != null; range = unflushed.poll()) {
+            Region region = node.region((int) range[0]);
+            if (region != null) {
+                region.persist(range[1], range[2]);
+            }
+        }
+    }
+}
