@@ -30,6 +30,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,10 +76,16 @@ class StoresOverTcpTest {
 
     @Test
     void everyStoreServesTwoRemoteClients() throws IOException {
+        everyStoreServesTwoRemoteClients(() -> new TcpTransport(0, CONFIG, null), () -> new TcpTransport(1, CONFIG, null), ANY);
+    }
+
+    /** Every store, served by one transport and used by two clients through another (also run over DiSNI). */
+    static void everyStoreServesTwoRemoteClients(Supplier<RemoteTransport> serverSide, Supplier<RemoteTransport> clientSide,
+                                                 InetSocketAddress listen) throws IOException {
         for (KvProtocol p : StoresOnLoopbackTest.STORES) {
-            try (TcpTransport server = new TcpTransport(0, CONFIG, null); TcpTransport clients = new TcpTransport(1, CONFIG, null);
+            try (RemoteTransport server = serverSide.get(); RemoteTransport clients = clientSide.get();
                  StoreHost host = StoreHost.start(server, p, new StoreSize(SHAPE, 2, 64, 4096), false, QUIET)) {
-                InetSocketAddress at = host.listen(ANY);
+                InetSocketAddress at = host.listen(listen);
                 RemoteStoreClient a = RemoteStoreClient.attach(clients, at, "a");
                 RemoteStoreClient b = RemoteStoreClient.attach(clients, at, "b");
                 assertThat(a.protocol()).isEqualTo(p);

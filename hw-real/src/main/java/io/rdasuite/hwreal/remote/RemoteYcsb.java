@@ -1,0 +1,126 @@
+package io.rdasuite.hwreal.remote;
+
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.workload.Ycsb;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * YCSB (paper 000 §5, paper 001 §7) against stores served by other processes, in wall-clock time: each client
+ * thread connects to every server, records are spread over the servers by number (record {@code r} lives on
+ * server {@code r mod n}), the clients load their share of the records, wait for each other, then each runs its
+ * operations. Throughput is all operations over the slowest client's run time.
+ */
+public final class RemoteYcsb {
+    /** What to run: the YCSB workload, sizes and seed. */
+    public record Spec(Ycsb.Workload workload, Ycsb.Distribution distribution, KvShape shape, int records, int opsPerClient,
+                       int clients, long seed) {
+    }
+
+    /** A run's outcome. */
+    public record Result(KvProtocol protocol, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations) {
+    }
+
+    private RemoteYcsb() {
+    }
+
+    public static Result run(RemoteTransport transport, List<InetSocketAddress> servers, Spec spec) throws IOException {
+        if (servers.isEmpty()) {
+            throw new IllegalArgumentException("no servers given");
+        }
+        List<List<RemoteStoreClient>> clients = new ArrayList<>();
+        KvProtocol protocol = null;
+        try {
+            for (int c = 0; c < spec.clients(); c++) {
+                List<RemoteStoreClient> perServer = new ArrayList<>();
+                for (int s = 0; s < servers.size(); s++) {
+                    RemoteStoreClient rc = RemoteStoreClient.attach(transport, servers.get(s), "ycsb-" + System.nanoTime() + "-" + c + "-" + s);
+                    if (protocol != null && rc.protocol() != protocol) {
+                        throw new IOException("the servers run different stores: " + protocol.cliName() + " and " + rc.protocol().cliName());
+                    }
+                    protocol = rc.protocol();
+                    perServer.add(rc);
+                }
+                clients.add(perServer);
+            }
+            return measure(protocol, clients, spec);
+        } finally {
+            clients.forEach(l -> l.forEach(RemoteStoreClient::close));
+        }
+    }
+
+    private static Result measure(KvProtocol protocol, List<List<RemoteStoreClient>> clients, Spec spec) throws IOException {
+        int n = clients.size();
+        CyclicBarrier loaded = new CyclicBarrier(n);
+        long[] latency = new long[n];
+        long[] runNanos = new long[n];
+        AtomicLong failedReads = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            int client = c;
+            threads.add(Thread.ofPlatform().name("ycsb-client-" + c).start(() -> {
+                try {
+                    List<RemoteStoreClient> stores = clients.get(client);
+                    for (int r = client; r < spec.records(); r += n) {
+                        route(stores, r).put(Ycsb.key(r, spec.shape()), Ycsb.value(r, 0, spec.shape()));
+                    }
+                    loaded.await();
+                    Ycsb ops = new Ycsb(spec.workload(), spec.distribution(), spec.records(), spec.seed() * 31 + client);
+                    long start = System.nanoTime();
+                    for (int i = 0; i < spec.opsPerClient(); i++) {
+                        Ycsb.Operation op = ops.next();
+                        KvClient kv = route(stores, op.record());
+                        long t = System.nanoTime();
+                        if (op.read()) {
+                            try {
+                                if (kv.get(Ycsb.key(op.record(), spec.shape())) == null) {
+                                    failedReads.incrementAndGet();
+                                }
+                            } catch (KvClient.KvReadException e) {
+                                failedReads.incrementAndGet();
+                            }
+                        } else {
+                            kv.put(Ycsb.key(op.record(), spec.shape()), Ycsb.value(op.record(), i + 1, spec.shape()));
+                        }
+                        latency[client] += System.nanoTime() - t;
+                    }
+                    runNanos[client] = System.nanoTime() - start;
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                    loaded.reset();
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+        if (failure.get() != null) {
+            throw new IOException("a YCSB client failed: " + failure.get(), failure.get());
+        }
+        long ops = (long) n * spec.opsPerClient();
+        long slowest = 1;
+        long totalLatency = 0;
+        for (int c = 0; c < n; c++) {
+            slowest = Math.max(slowest, runNanos[c]);
+            totalLatency += latency[c];
+        }
+        return new Result(protocol, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops);
+    }
+
+    private static KvClient route(List<RemoteStoreClient> stores, int record) {
+        return stores.get(record % stores.size()).kv();
+    }
+}

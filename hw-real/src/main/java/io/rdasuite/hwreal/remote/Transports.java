@@ -1,0 +1,30 @@
+package io.rdasuite.hwreal.remote;
+
+import io.rdasuite.hwreal.disni.DisniTransport;
+import io.rdasuite.hwreal.pm.PersistentMemory;
+import io.rdasuite.hwreal.tcp.TcpTransport;
+import io.rdasuite.store.fabric.ServerConfig;
+import java.util.List;
+import java.util.Locale;
+
+/** The transports between processes by name: {@code disni} (RDMA NICs) and {@code tcp} (the verbs emulated over TCP). */
+public final class Transports {
+    /** Valid names, for error messages. */
+    public static final List<String> NAMES = List.of("disni", "tcp");
+
+    private Transports() {
+    }
+
+    /**
+     * Opens the transport {@code name} for this process's node; DiSNI fails with what this machine lacks
+     * (no RDMA device, no libdisni) when it cannot run. A server passes its {@code listen} address (DiSNI binds to
+     * the device before the store registers memory); a client passes null.
+     */
+    public static RemoteTransport open(String name, int nodeId, ServerConfig config, PersistentMemory pm, java.net.InetSocketAddress listen) {
+        return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
+            case "tcp" -> new TcpTransport(nodeId, config, pm);
+            case "disni" -> DisniTransport.open(nodeId, config, pm, listen);
+            default -> throw new IllegalArgumentException("unknown fabric '" + name + "'; valid between processes: " + String.join(", ", NAMES));
+        };
+    }
+}
