@@ -137,8 +137,16 @@ final class BenchCommand implements Runnable {
         @Option(names = "--clients", defaultValue = "8", description = "Client threads, one node each (default: ${DEFAULT-VALUE}).")
         int clients;
 
+        @Mixin
+        RemoteOptions remote;
+
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
+            if (remote.remote()) {
+                return RemoteBench.ycsb(spec, common, options, remote, workload, clients,
+                        spec.commandLine().getParseResult().hasMatchedOption("--protocols") ? protocols : null);
+            }
+            remote.addresses(spec);
             Ycsb.Workload w = YcsbOptions.workload(spec.commandLine(), workload);
             YcsbBench.Spec benchSpec = options.spec(spec.commandLine(), w, keySize, valueSize, clients, common.seed);
             List<YcsbBench.Result> results = new ArrayList<>();

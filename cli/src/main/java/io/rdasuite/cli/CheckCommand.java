@@ -64,8 +64,18 @@ final class CheckCommand implements Callable<Integer> {
 
 
 
+    @Mixin
+    RemoteOptions remote;
+
+    @Mixin
+    RemoteCheckOptions remoteCheck;
+
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
+        if (remote.remote()) {
+            return RemoteCheckRun.run(spec, common, remote, remoteCheck);
+        }
+        remote.addresses(spec);
         if (appends < 1 || appends > 64 || !(cellOptions.budget > 0)) {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..64 and --budget positive");
         }

@@ -192,11 +192,11 @@ class RdaCommandLineTest {
             names.add(b.get("backend").asText());
             assertThat(b.get("detail").asText()).as("every verdict says why").isNotBlank();
         });
-        assertThat(names).containsExactly("simulator", "loopback", "mapped-file PM", "LLPL PM", "DiSNI (RDMA)");
+        assertThat(names).containsExactly("simulator", "loopback", "mapped-file PM", "LLPL PM", "tcp", "DiSNI (RDMA)");
         assertThat(backends.get(0).get("usable").asBoolean()).isTrue();
         assertThat(backends.get(2).get("usable").asBoolean()).as("mapped files work on any file system").isTrue();
         if (!java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/class/infiniband"))) {
-            assertThat(backends.get(4).get("detail").asText()).contains("/sys/class/infiniband does not exist");
+            assertThat(backends.get(5).get("detail").asText()).contains("/sys/class/infiniband does not exist");
         }
     }
 }

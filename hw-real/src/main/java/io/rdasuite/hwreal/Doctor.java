@@ -27,6 +27,7 @@ public final class Doctor {
         all.add(new Backend("loopback", true, "the SPI over off-heap memory and platform threads in one JVM (hw-real)"));
         all.add(mappedFile());
         all.add(llpl());
+        all.add(new Backend("tcp", true, "the verbs emulated over TCP between processes: rda serve / --servers where no RDMA NIC exists"));
         all.add(disni());
         return all;
     }
@@ -67,24 +68,12 @@ public final class Doctor {
     }
 
     private static Backend disni() {
-        List<String> missing = new ArrayList<>();
-        Path ib = Path.of("/sys/class/infiniband");
-        if (!Files.isDirectory(ib) || list(ib).isEmpty()) {
-            missing.add("no RDMA device: /sys/class/infiniband " + (Files.isDirectory(ib) ? "is empty" : "does not exist (no InfiniBand/RDMA in the kernel)"));
-        } else {
-            missing.add("RDMA devices: " + String.join(", ", list(ib)));
+        java.util.Optional<String> missing = io.rdasuite.hwreal.disni.DisniSupport.missing();
+        if (missing.isPresent()) {
+            return new Backend("DiSNI (RDMA)", false, missing.get());
         }
-        if (!classPresent("com.ibm.disni.RdmaEndpoint")) {
-            missing.add("the DiSNI jar (com.ibm.disni:disni) is not on the classpath: the DiSNI backend is not built yet");
-        }
-        if (findLibrary("disni").isEmpty()) {
-            missing.add("native library libdisni.so not found in java.library.path or /usr/lib");
-        }
-        if (findLibrary("ibverbs").isEmpty()) {
-            missing.add("rdma-core's libibverbs.so not found (Debian: libibverbs1)");
-        }
-        boolean usable = missing.size() == 1 && missing.getFirst().startsWith("RDMA devices:");
-        return new Backend("DiSNI (RDMA)", usable, String.join("; ", missing));
+        return new Backend("DiSNI (RDMA)", true, "RDMA devices: " + String.join(", ", io.rdasuite.hwreal.disni.DisniSupport.devices())
+                + "; rdma-core and libdisni found (rda serve --fabric disni)");
     }
 
     static boolean classPresent(String name) {

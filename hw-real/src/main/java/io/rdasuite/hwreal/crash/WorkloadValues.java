@@ -20,7 +20,12 @@ public final class WorkloadValues {
     }
 
     public static byte[] value(int key, long seq) {
-        byte[] v = new byte[SHAPE.valueBytes()];
+        return value(key, seq, SHAPE);
+    }
+
+    /** A value of {@code shape}'s size (at least 16 bytes). */
+    public static byte[] value(int key, long seq, KvShape shape) {
+        byte[] v = new byte[shape.valueBytes()];
         MemorySegment m = MemorySegment.ofArray(v);
         m.set(ValueLayout.JAVA_INT_UNALIGNED, 0, key);
         m.set(ValueLayout.JAVA_LONG_UNALIGNED, 4, seq);
@@ -39,8 +44,13 @@ public final class WorkloadValues {
 
     /** The sequence number a value carries, or -1 when it is torn, mixed or of another key. */
     public static long sequence(int key, byte[] v) {
+        return sequence(key, v, SHAPE);
+    }
+
+    /** As {@link #sequence(int, byte[])} for values of {@code shape}'s size. */
+    public static long sequence(int key, byte[] v, KvShape shape) {
         MemorySegment m = MemorySegment.ofArray(v);
-        if (v.length != SHAPE.valueBytes() || m.get(ValueLayout.JAVA_INT_UNALIGNED, v.length - 4) != crc(v)
+        if (v.length != shape.valueBytes() || m.get(ValueLayout.JAVA_INT_UNALIGNED, v.length - 4) != crc(v)
                 || m.get(ValueLayout.JAVA_INT_UNALIGNED, 0) != key) {
             return -1;
         }

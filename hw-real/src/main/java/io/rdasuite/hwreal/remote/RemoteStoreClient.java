@@ -1,6 +1,7 @@
 package io.rdasuite.hwreal.remote;
 
 import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.protocol.StoreDescriptor;
 import java.io.IOException;
@@ -12,10 +13,11 @@ import java.net.InetSocketAddress;
  *
  * @param kv         the protocol's client
  * @param protocol   which store the server runs
+ * @param shape      the store's key and value sizes
  * @param clientId   the slot the server gave this client
  * @param connection the connection, to close when done
  */
-public record RemoteStoreClient(KvClient kv, KvProtocol protocol, int clientId, RemoteQueuePair connection) implements AutoCloseable {
+public record RemoteStoreClient(KvClient kv, KvProtocol protocol, KvShape shape, int clientId, RemoteQueuePair connection) implements AutoCloseable {
     /** Connects to the store at {@code server}; a full server is an error saying so. */
     public static RemoteStoreClient attach(RemoteTransport transport, InetSocketAddress server, String name) throws IOException {
         RemoteQueuePair qp = (RemoteQueuePair) transport.connect(server);
@@ -26,7 +28,7 @@ public record RemoteStoreClient(KvClient kv, KvProtocol protocol, int clientId, 
         }
         KvProtocol protocol = StoreDescriptor.protocol(hello.descriptor());
         KvClient kv = KvProtocol.client(transport.node(), qp, hello.descriptor(), hello.clientId(), name);
-        return new RemoteStoreClient(kv, protocol, hello.clientId(), qp);
+        return new RemoteStoreClient(kv, protocol, StoreDescriptor.shapeOf(hello.descriptor()), hello.clientId(), qp);
     }
 
     @Override

@@ -19,13 +19,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * operations. Throughput is all operations over the slowest client's run time.
  */
 public final class RemoteYcsb {
-    /** What to run: the YCSB workload, sizes and seed. */
-    public record Spec(Ycsb.Workload workload, Ycsb.Distribution distribution, KvShape shape, int records, int opsPerClient,
+    /** What to run: the YCSB workload, sizes and seed (key and value sizes are the servers'). */
+    public record Spec(Ycsb.Workload workload, Ycsb.Distribution distribution, int records, int opsPerClient,
                        int clients, long seed) {
     }
 
     /** A run's outcome. */
-    public record Result(KvProtocol protocol, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations) {
+    public record Result(KvProtocol protocol, KvShape shape, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations) {
     }
 
     private RemoteYcsb() {
@@ -37,26 +37,29 @@ public final class RemoteYcsb {
         }
         List<List<RemoteStoreClient>> clients = new ArrayList<>();
         KvProtocol protocol = null;
+        KvShape shape = null;
         try {
             for (int c = 0; c < spec.clients(); c++) {
                 List<RemoteStoreClient> perServer = new ArrayList<>();
                 for (int s = 0; s < servers.size(); s++) {
                     RemoteStoreClient rc = RemoteStoreClient.attach(transport, servers.get(s), "ycsb-" + System.nanoTime() + "-" + c + "-" + s);
-                    if (protocol != null && rc.protocol() != protocol) {
-                        throw new IOException("the servers run different stores: " + protocol.cliName() + " and " + rc.protocol().cliName());
+                    if (protocol != null && (rc.protocol() != protocol || !rc.shape().equals(shape))) {
+                        throw new IOException("the servers run different stores: " + protocol.cliName() + " and " + rc.protocol().cliName()
+                                + " (or other key/value sizes)");
                     }
                     protocol = rc.protocol();
+                    shape = rc.shape();
                     perServer.add(rc);
                 }
                 clients.add(perServer);
             }
-            return measure(protocol, clients, spec);
+            return measure(protocol, shape, clients, spec);
         } finally {
             clients.forEach(l -> l.forEach(RemoteStoreClient::close));
         }
     }
 
-    private static Result measure(KvProtocol protocol, List<List<RemoteStoreClient>> clients, Spec spec) throws IOException {
+    private static Result measure(KvProtocol protocol, KvShape shape, List<List<RemoteStoreClient>> clients, Spec spec) throws IOException {
         int n = clients.size();
         CyclicBarrier loaded = new CyclicBarrier(n);
         long[] latency = new long[n];
@@ -70,7 +73,7 @@ public final class RemoteYcsb {
                 try {
                     List<RemoteStoreClient> stores = clients.get(client);
                     for (int r = client; r < spec.records(); r += n) {
-                        route(stores, r).put(Ycsb.key(r, spec.shape()), Ycsb.value(r, 0, spec.shape()));
+                        route(stores, r).put(Ycsb.key(r, shape), Ycsb.value(r, 0, shape));
                     }
                     loaded.await();
                     Ycsb ops = new Ycsb(spec.workload(), spec.distribution(), spec.records(), spec.seed() * 31 + client);
@@ -81,14 +84,14 @@ public final class RemoteYcsb {
                         long t = System.nanoTime();
                         if (op.read()) {
                             try {
-                                if (kv.get(Ycsb.key(op.record(), spec.shape())) == null) {
+                                if (kv.get(Ycsb.key(op.record(), shape)) == null) {
                                     failedReads.incrementAndGet();
                                 }
                             } catch (KvClient.KvReadException e) {
                                 failedReads.incrementAndGet();
                             }
                         } else {
-                            kv.put(Ycsb.key(op.record(), spec.shape()), Ycsb.value(op.record(), i + 1, spec.shape()));
+                            kv.put(Ycsb.key(op.record(), shape), Ycsb.value(op.record(), i + 1, shape));
                         }
                         latency[client] += System.nanoTime() - t;
                     }
@@ -117,7 +120,7 @@ public final class RemoteYcsb {
             slowest = Math.max(slowest, runNanos[c]);
             totalLatency += latency[c];
         }
-        return new Result(protocol, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops);
+        return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops);
     }
 
     private static KvClient route(List<RemoteStoreClient> stores, int record) {

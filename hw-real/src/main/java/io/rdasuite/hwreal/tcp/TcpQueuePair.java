@@ -25,13 +25,14 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * One endpoint of a TCP-emulated reliable connection. Posting writes the request to the socket at once (a
  * WRITE's or SEND's source is read then); a reader thread takes the peer's answers (completions, with READ
- * data and atomic results) and the peer's requests, which a responder thread applies to this node's memory
- * in arrival order and answers. Errors complete even unsignaled requests, as on RDMA.
+ * data and atomic results) and the peer's requests, which it applies to this node's memory in arrival order and
+ * answers at once; a SEND or WRITE_IMM that finds no posted receive buffer, and every request behind it, waits for
+ * a responder thread that applies them as buffers are posted (receiver-not-ready). Errors complete even
+ * unsignaled requests, as on RDMA.
  */
 final class TcpQueuePair implements RemoteQueuePair {
     private static final byte ANSWER = 100;
@@ -46,7 +47,9 @@ final class TcpQueuePair implements RemoteQueuePair {
     private final DataOutputStream out;
     private final DataInputStream in;
     private final PeerNode peer;
-    private final LinkedBlockingQueue<Request> requests = new LinkedBlockingQueue<>();
+    /** Requests waiting behind a SEND or WRITE_IMM that found no posted receive (guarded by {@link #applying}). */
+    private final ArrayDeque<Request> waiting = new ArrayDeque<>();
+    private final Object applying = new Object();
     // requester side (guarded by this)
     private long nextId;
     private final Set<Long> awaitable = new HashSet<>();
@@ -200,6 +203,9 @@ final class TcpQueuePair implements RemoteQueuePair {
             posted.add(new long[] {buffers.rkey(), offsetBytes, lengthBytes});
             notifyAll();
         }
+        synchronized (applying) {
+            applying.notifyAll();
+        }
     }
 
     @Override
@@ -230,7 +236,9 @@ final class TcpQueuePair implements RemoteQueuePair {
         } catch (IOException ignored) {
             // closing anyway
         }
-        requests.add(new Request(Opcode.FLUSH, -1, 0, 0, 0, 0, 0, null, 0)); // wakes the responder thread
+        synchronized (applying) {
+            applying.notifyAll();
+        }
         synchronized (this) {
             notifyAll();
         }
@@ -261,7 +269,7 @@ final class TcpQueuePair implements RemoteQueuePair {
                     continue;
                 }
                 Opcode opcode = Opcode.values()[type];
-                requests.add(switch (opcode) {
+                arrived(switch (opcode) {
                     case WRITE, WRITE_IMM -> {
                         long address = in.readLong();
                         int rkey = in.readInt();
@@ -283,34 +291,64 @@ final class TcpQueuePair implements RemoteQueuePair {
         }
     }
 
-    /** Applies the peer's requests in arrival order, as a responder NIC does, and answers each. */
+    /** A request from the peer: applied at once unless it must wait for a receive buffer or behind one that does. */
+    private void arrived(Request r) throws IOException {
+        synchronized (applying) {
+            if (waiting.isEmpty() && ready(r)) {
+                apply(r);
+            } else {
+                waiting.add(r);
+                applying.notifyAll();
+            }
+        }
+    }
+
+    private boolean ready(Request r) {
+        if (r.opcode() != Opcode.SEND && r.opcode() != Opcode.WRITE_IMM) {
+            return true;
+        }
+        synchronized (this) {
+            return !posted.isEmpty();
+        }
+    }
+
+    /** Applies waiting requests as receive buffers are posted, in arrival order. */
     private void respondLoop() {
         try {
-            while (!broken) {
-                Request r = requests.take();
-                if (r.id() < 0) {
-                    return;
-                }
-                TcpResponder.Outcome o = TcpResponder.apply(this, r.opcode(), r.address(), r.rkey(), r.compare(), r.operand(),
-                        r.immediate(), r.data(), r.length());
-                if (o == null) {
-                    return; // broken while waiting for a receive buffer
-                }
-                synchronized (out) {
-                    out.writeByte(ANSWER);
-                    out.writeLong(r.id());
-                    out.writeByte(r.opcode().ordinal());
-                    out.writeByte(o.status().ordinal());
-                    out.writeLong(o.result());
-                    out.writeInt(o.data() == null ? -1 : o.data().length);
-                    if (o.data() != null) {
-                        out.write(o.data());
+            synchronized (applying) {
+                while (!broken) {
+                    Request head = waiting.peek();
+                    if (head != null && ready(head)) {
+                        waiting.poll();
+                        apply(head);
+                    } else {
+                        applying.wait(100);
                     }
-                    out.flush();
                 }
             }
         } catch (IOException | InterruptedException e) {
             breakConnection();
+        }
+    }
+
+    /** Applies one request, as a responder NIC does, and answers it (holding {@link #applying}). */
+    private void apply(Request r) throws IOException {
+        TcpResponder.Outcome o = TcpResponder.apply(this, r.opcode(), r.address(), r.rkey(), r.compare(), r.operand(),
+                r.immediate(), r.data(), r.length());
+        if (o == null) {
+            return; // broken while waiting for a receive buffer
+        }
+        synchronized (out) {
+            out.writeByte(ANSWER);
+            out.writeLong(r.id());
+            out.writeByte(r.opcode().ordinal());
+            out.writeByte(o.status().ordinal());
+            out.writeLong(o.result());
+            out.writeInt(o.data() == null ? -1 : o.data().length);
+            if (o.data() != null) {
+                out.write(o.data());
+            }
+            out.flush();
         }
     }
 

@@ -89,6 +89,16 @@ public final class StoreDescriptor {
         }
     }
 
+    /** The key and value sizes of the store a descriptor describes. */
+    public static KvShape shapeOf(byte[] descriptor) {
+        return switch (decode(descriptor)) {
+            case ErdaServer.Handle h -> h.config().shape();
+            case EfServer.Handle h -> h.config().shape();
+            case BaselineServer.Handle h -> h.shape();
+            default -> throw new IllegalArgumentException("a descriptor of an unknown store");
+        };
+    }
+
     /** The handle a descriptor carries: an {@link ErdaServer.Handle}, {@link EfServer.Handle} or {@link BaselineServer.Handle}. */
     public static Object decode(byte[] descriptor) {
         try (DataInputStream in = open(descriptor)) {

@@ -1,0 +1,151 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.hwreal.pm.LlplPm;
+import io.rdasuite.hwreal.pm.MappedFilePm;
+import io.rdasuite.hwreal.pm.PersistentMemory;
+import io.rdasuite.hwreal.remote.RemoteTransport;
+import io.rdasuite.hwreal.remote.StoreHost;
+import io.rdasuite.hwreal.remote.StoreSize;
+import io.rdasuite.hwreal.remote.Transports;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code rda serve}: one store server node for clients in other processes or on other machines, over RDMA
+ * (DiSNI) or the TCP emulation of the verbs. With {@code --pm DIR} its PM regions are files (or an LLPL heap)
+ * there; a restart on the same directory recovers the store before serving. Runs until killed.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve a key-value store to remote clients (rda bench ycsb / rda check --fabric ... --servers ...).")
+final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--fabric", required = true, description = "disni (RDMA NICs) or tcp (the verbs emulated over TCP).")
+    String fabric;
+
+    @Option(names = "--listen", required = true, description = "host:port to accept clients on.")
+    String listen;
+
+    @Option(names = "--protocol", defaultValue = "erda", converter = Converters.Protocol.class,
+            description = "The store (default: ${DEFAULT-VALUE}): erda, redo, raw, efactory, efactory-nohr, saw, imm, forca.")
+    KvProtocol protocol;
+
+    @Option(names = "--pm", description = "Directory of the PM regions; without it PM is off-heap memory, lost at exit.")
+    Path pmDir;
+
+    @Option(names = "--pm-backend", defaultValue = "mapped", description = "mapped (JDK mapped files) or llpl (default: ${DEFAULT-VALUE}).")
+    String pmBackend;
+
+    @Option(names = "--pm-bytes", defaultValue = "4294967296", description = "LLPL heap size (default: ${DEFAULT-VALUE}).")
+    long pmBytes;
+
+    @Option(names = "--max-clients", defaultValue = "16", description = "Clients connected at once (default: ${DEFAULT-VALUE}).")
+    int maxClients;
+
+    @Option(names = "--keys", defaultValue = "10000", description = "Keys the table is sized for (default: ${DEFAULT-VALUE}).")
+    int keys;
+
+    @Option(names = "--versions", description = "Object versions the logs hold (default: 8 per key).")
+    Integer versions;
+
+    @Option(names = "--key-size", defaultValue = "16", description = "Key bytes (default: ${DEFAULT-VALUE}).")
+    int keySize;
+
+    @Option(names = "--value-size", defaultValue = "1024", description = "Value bytes (default: ${DEFAULT-VALUE}).")
+    int valueSize;
+
+    @Option(names = "--config", defaultValue = "MHP+DDIO+PM-RQWRB", converter = Converters.Config.class,
+            description = "This server's configuration as the protocols see it (default: ${DEFAULT-VALUE}).")
+    ServerConfig config;
+
+    @Override
+    public Integer call() throws Exception {
+        if (maxClients < 1 || keys < 1 || keySize < 8 || keySize > 256 || valueSize < 16 || valueSize > 65536) {
+            throw new ParameterException(spec.commandLine(), "sizes out of range: --max-clients >= 1, --keys >= 1, --key-size 8..256, --value-size 16..65536");
+        }
+        InetSocketAddress address = address(spec, listen);
+        int logVersions = versions != null ? versions : 8 * keys;
+        StoreManifest wanted = new StoreManifest(protocol.cliName(), keySize, valueSize, maxClients, keys, logVersions);
+        boolean recover = false;
+        if (pmDir != null) {
+            StoreManifest stored = StoreManifest.read(pmDir);
+            if (stored != null) {
+                String mismatch = stored.mismatch(wanted);
+                if (mismatch != null) {
+                    throw new ParameterException(spec.commandLine(), "refusing to serve " + pmDir + ": " + mismatch
+                            + "; restart with the stored options, or give another --pm directory (nothing was changed)");
+                }
+                recover = true;
+            }
+        }
+        PrintStream log = System.out;
+        PersistentMemory pm = pm();
+        RemoteTransport transport = transport(spec, fabric, 0, config, pm, address);
+        StoreHost host = StoreHost.start(transport, protocol, new StoreSize(new KvShape(keySize, valueSize), maxClients, keys, logVersions), recover, log);
+        if (pmDir != null && !recover) {
+            wanted.write(pmDir); // once the store is laid out: a failed start leaves the directory as it was
+        }
+        InetSocketAddress bound = host.listen(address);
+        log.printf("rda serve: %s on %s:%d over %s; PM: %s%s%n", protocol.cliName(), bound.getHostString(), bound.getPort(), transport.name(),
+                pm == null ? "off-heap memory (lost at exit)" : pm.describe(), recover ? "; recovered (" + host.recovered() + ")" : "");
+        log.println("READY");
+        log.flush();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            host.close();
+            if (pm != null) {
+                pm.close();
+            }
+            stop.countDown();
+        }));
+        stop.await();
+        return 0;
+    }
+
+    private PersistentMemory pm() throws IOException {
+        if (pmDir == null) {
+            return null;
+        }
+        return switch (pmBackend) {
+            case "mapped" -> new MappedFilePm(pmDir);
+            case "llpl" -> {
+                String why = LlplPm.unavailableBecause();
+                if (why != null) {
+                    throw new ParameterException(spec.commandLine(), "--pm-backend llpl cannot run here: " + why);
+                }
+                yield new LlplPm(pmDir.resolve("llpl.heap"), pmBytes);
+            }
+            default -> throw new ParameterException(spec.commandLine(), "unknown --pm-backend '" + pmBackend + "'; valid: mapped, llpl");
+        };
+    }
+
+    static InetSocketAddress address(CommandSpec spec, String hostPort) {
+        try {
+            return RemoteTransport.address(hostPort);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Opens a transport between processes, with a parameter error naming the valid fabrics or what is missing. */
+    static RemoteTransport transport(CommandSpec spec, String fabric, int nodeId, ServerConfig config, PersistentMemory pm, InetSocketAddress listen) {
+        try {
+            return Transports.open(fabric, nodeId, config, pm, listen);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

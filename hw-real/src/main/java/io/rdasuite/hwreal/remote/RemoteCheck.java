@@ -1,0 +1,214 @@
+package io.rdasuite.hwreal.remote;
+
+import io.rdasuite.hwreal.crash.WorkloadValues;
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The acceptance check on a live cluster (issue 6): a write phase in which clients put self-checking values
+ * (key, sequence, CRC32C; {@link WorkloadValues}) under increasing sequence numbers and read them back, recording
+ * every operation in a {@link HistoryLog}, until their operations are done or the server goes away (it may be
+ * killed meanwhile); and a verify phase, after the server restarted and recovered, that reads every key and
+ * checks what survives: no torn or foreign value, and no key older than its last acknowledged put (a killed
+ * server process keeps its PM, so every store must keep its acknowledged puts).
+ */
+public final class RemoteCheck {
+    /** How a write phase ended. */
+    public record Written(KvProtocol protocol, long acknowledged, long unknown, boolean serverLost) {
+    }
+
+    /** What the verify phase found; no problems means every claim held. */
+    public record Verified(KvProtocol protocol, int keys, List<String> problems) {
+    }
+
+    private RemoteCheck() {
+    }
+
+    static String keyName(int k) {
+        return new String(WorkloadValues.key(k));
+    }
+
+    /**
+     * Runs {@code clients} writers on their own {@code keysPerClient} keys each for {@code ops} operations
+     * (one get in four), appending to {@code history}; stops a writer at its first failed operation.
+     */
+    public static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
+                                Path history) throws IOException {
+        int base = nextProcess(history);
+        List<RemoteStoreClient> attached = new ArrayList<>();
+        AtomicLong acked = new AtomicLong();
+        AtomicLong unknown = new AtomicLong();
+        AtomicBoolean lost = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        try (HistoryLog log = new HistoryLog(history)) {
+            for (int c = 0; c < clients; c++) {
+                attached.add(RemoteStoreClient.attach(transport, server, "check-" + base + "-" + c));
+            }
+            List<Thread> threads = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                threads.add(Thread.ofPlatform().name("check-writer-" + c).uncaughtExceptionHandler((t, e) -> failure.compareAndSet(null, e))
+                        .start(() -> {
+                    RemoteStoreClient rc = attached.get(client);
+                    int process = base + client;
+                    SplittableRandom random = new SplittableRandom(seed * 1_000_003 + process);
+                    long[] next = new long[keysPerClient];
+                    for (int i = 0; i < keysPerClient; i++) { // resume above what the store holds
+                        Long seq = get(rc, log, process, client * keysPerClient + i);
+                        if (failed(seq)) {
+                            lost.set(true);
+                            return;
+                        }
+                        next[i] = (seq == null ? 0 : Math.max(seq, 0)) + 1;
+                    }
+                    for (int op = 0; op < ops; op++) {
+                        int i = random.nextInt(keysPerClient);
+                        int k = client * keysPerClient + i;
+                        if (random.nextInt(4) == 0) {
+                            if (failed(get(rc, log, process, k))) {
+                                lost.set(true);
+                                return;
+                            }
+                            continue;
+                        }
+                        long seq = next[i]++;
+                        log.op("invoke", process, "put", keyName(k), seq);
+                        boolean ok;
+                        try {
+                            ok = rc.kv().put(WorkloadValues.key(k), WorkloadValues.value(k, seq, rc.shape()));
+                        } catch (RuntimeException e) {
+                            ok = false;
+                        }
+                        if (ok) {
+                            log.op("ok", process, "put", keyName(k), seq);
+                            acked.incrementAndGet();
+                        } else {
+                            log.op("info", process, "put", keyName(k), seq); // it may or may not have taken effect
+                            unknown.incrementAndGet();
+                            lost.set(true);
+                            return;
+                        }
+                    }
+                }));
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            if (failure.get() != null) {
+                throw new IOException("a writer failed: " + failure.get(), failure.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } finally {
+            attached.forEach(RemoteStoreClient::close);
+        }
+        return new Written(attached.getFirst().protocol(), acked.get(), unknown.get(), lost.get());
+    }
+
+    private static boolean failed(Long seq) {
+        return seq != null && seq == Long.MIN_VALUE;
+    }
+
+    /** One logged get: the sequence read, null when absent, -1 for a torn value, Long.MIN_VALUE when it failed. */
+    private static Long get(RemoteStoreClient rc, HistoryLog log, int process, int k) {
+        log.op("invoke", process, "get", keyName(k), null);
+        try {
+            byte[] v = rc.kv().get(WorkloadValues.key(k));
+            Long seq = v == null ? null : WorkloadValues.sequence(k, v, rc.shape());
+            log.op("ok", process, "get", keyName(k), seq);
+            return seq;
+        } catch (RuntimeException e) {
+            log.op("fail", process, "get", keyName(k), null);
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /**
+     * After the server restarted (waiting up to {@code waitMillis} for it to accept), reads every key the history
+     * wrote and checks it against the acknowledged puts; with {@code afterCrash}, first records the crash and
+     * recovery in the history.
+     */
+    public static Verified verify(RemoteTransport transport, InetSocketAddress server, Path history, long waitMillis, boolean afterCrash)
+            throws IOException {
+        if (!Files.exists(history)) {
+            throw new IOException("no history at " + history + ": run the write phase first");
+        }
+        Map<String, Long> acked = new TreeMap<>();
+        for (HistoryLog.Event e : HistoryLog.read(history)) {
+            if (e.type().equals("ok") && "put".equals(e.f())) {
+                acked.merge(e.key(), e.value(), Math::max);
+            } else if (e.type().equals("invoke") && "put".equals(e.f())) {
+                acked.putIfAbsent(e.key(), 0L);
+            }
+        }
+        if (acked.isEmpty()) {
+            throw new IOException(history + " records no put: nothing to verify");
+        }
+        RemoteStoreClient rc = attachWaiting(transport, server, waitMillis);
+        int process = nextProcess(history);
+        List<String> problems = new ArrayList<>();
+        try (HistoryLog log = new HistoryLog(history)) {
+            if (afterCrash) {
+                log.system("crash");
+                log.system("recovery");
+            }
+            for (Map.Entry<String, Long> e : acked.entrySet()) {
+                int k = Integer.parseInt(e.getKey().substring(e.getKey().lastIndexOf('-') + 1));
+                Long seq = get(rc, log, process, k);
+                long last = e.getValue();
+                if (seq == null) {
+                    if (last > 0) {
+                        problems.add(e.getKey() + " is gone; its put " + last + " was acknowledged");
+                    }
+                } else if (failed(seq)) {
+                    problems.add(e.getKey() + " cannot be read");
+                } else if (seq < 0) {
+                    problems.add(e.getKey() + " holds a torn or foreign value");
+                } else if (seq < last) {
+                    problems.add(e.getKey() + " is at sequence " + seq + ", older than its acknowledged put " + last);
+                }
+            }
+        } finally {
+            rc.close();
+        }
+        return new Verified(rc.protocol(), acked.size(), problems);
+    }
+
+    private static RemoteStoreClient attachWaiting(RemoteTransport transport, InetSocketAddress server, long waitMillis) throws IOException {
+        long deadline = System.nanoTime() + waitMillis * 1_000_000;
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return RemoteStoreClient.attach(transport, server, "verify-" + System.nanoTime());
+            } catch (IOException | RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("the server at " + server + " did not accept within " + waitMillis + " ms: " + e.getMessage(), e);
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted", ie);
+                }
+            }
+        }
+    }
+
+    private static int nextProcess(Path history) throws IOException {
+        if (!Files.exists(history)) {
+            return 0;
+        }
+        return HistoryLog.read(history).stream().mapToInt(HistoryLog.Event::process).max().orElse(-1) + 1;
+    }
+}
