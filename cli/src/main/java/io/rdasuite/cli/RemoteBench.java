@@ -45,6 +45,7 @@ final class RemoteBench {
             m.put("throughputOpsPerSecond", r.throughputOpsPerSecond());
             m.put("serverCpuNsPerOp", null);
             m.put("failedReads", r.failedReads());
+            m.put("failedReadSamples", r.failureSamples());
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "bench ycsb");
             doc.put("fabric", remote.fabric);
@@ -58,6 +59,7 @@ final class RemoteBench {
                     r.shape().valueBytes(), clients, options.records, options.ops);
             out.printf("  mean latency %.1f us, throughput %,d ops/s, failed reads %d%n", r.meanLatencyNs() / 1e3,
                     r.throughputOpsPerSecond(), r.failedReads());
+            r.failureSamples().forEach(f -> out.println("  failed read: " + f));
         }
         out.flush();
         return 0;

@@ -25,7 +25,8 @@ public final class RemoteYcsb {
     }
 
     /** A run's outcome. */
-    public record Result(KvProtocol protocol, KvShape shape, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations) {
+    public record Result(KvProtocol protocol, KvShape shape, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations,
+                         List<String> failureSamples) {
     }
 
     private RemoteYcsb() {
@@ -65,6 +66,7 @@ public final class RemoteYcsb {
         long[] latency = new long[n];
         long[] runNanos = new long[n];
         AtomicLong failedReads = new AtomicLong();
+        List<String> samples = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < n; c++) {
@@ -85,10 +87,10 @@ public final class RemoteYcsb {
                         if (op.read()) {
                             try {
                                 if (kv.get(Ycsb.key(op.record(), shape)) == null) {
-                                    failedReads.incrementAndGet();
+                                    failed(failedReads, samples, "client " + client + " op " + i + ": record " + op.record() + " absent");
                                 }
                             } catch (KvClient.KvReadException e) {
-                                failedReads.incrementAndGet();
+                                failed(failedReads, samples, "client " + client + " op " + i + ": record " + op.record() + ": " + e.getMessage());
                             }
                         } else {
                             kv.put(Ycsb.key(op.record(), shape), Ycsb.value(op.record(), i + 1, shape));
@@ -120,7 +122,13 @@ public final class RemoteYcsb {
             slowest = Math.max(slowest, runNanos[c]);
             totalLatency += latency[c];
         }
-        return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops);
+        return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops, List.copyOf(samples));
+    }
+
+    private static void failed(AtomicLong count, List<String> samples, String what) {
+        if (count.incrementAndGet() <= 5) {
+            samples.add(what);
+        }
     }
 
     private static KvClient route(List<RemoteStoreClient> stores, int record) {

@@ -95,7 +95,7 @@ final class Background {
             }
             while (scanned[pool] < tail && !pauseRequested) {
                 long global = EfObject.global(pool, scanned[pool]);
-                long state = server.poolMemory(global).load8(scanned[pool]);
+                long state = server.poolMemory(global).loadAcquire8(scanned[pool]);
                 if (!EfObject.wellFormed(state)) {
                     break; // SAW/IMM space not yet committed: look again next pass
                 }

@@ -205,16 +205,25 @@ public final class EfServer {
             throw new StoreFullException("data pool " + pool + " is full (" + config.poolBytes() + " bytes); clean the log; stored keys stay readable");
         }
         tails[pool] = within + bytes;
-        return EfObject.global(pool, within);
+        long global = EfObject.global(pool, within);
+        // a pool reused after cleaning holds old objects: until its header is written, the background thread (which
+        // reads the tail under this lock) must see no object here, not a stale one with its own size and time
+        poolMemory(global).store8(within, 0);
+        return global;
     }
 
-    /** Writes and persists an object's metadata (the key and value are written separately). */
+    /**
+     * Writes and persists an object's metadata (the key and value are written separately). The state word is
+     * published last, with release semantics: a thread that sees it (the background thread, with acquire) sees
+     * the allocation time and CRC too, never an older object's or zero, which would time the object out at once.
+     */
     void writeHeader(long global, long flags, int valueLength, long previous, int crc) {
         LocalMemory pool = poolMemory(global);
-        MemorySegment h = MemorySegment.ofArray(new long[] {EfObject.state(flags, valueLength), previous, 0, Integer.toUnsignedLong(crc),
-                node.clock().nowNanos()});
-        pool.store(EfObject.within(global), h);
-        pool.persist(EfObject.within(global), EfObject.HEADER);
+        long at = EfObject.within(global);
+        MemorySegment rest = MemorySegment.ofArray(new long[] {previous, 0, Integer.toUnsignedLong(crc), node.clock().nowNanos()});
+        pool.store(at + EfObject.PRE, rest);
+        pool.storeRelease8(at, EfObject.state(flags, valueLength));
+        pool.persist(at, EfObject.HEADER);
     }
 
     /**
