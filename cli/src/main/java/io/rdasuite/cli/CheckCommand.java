@@ -138,6 +138,10 @@ final class CheckCommand implements Callable<Integer> {
         return pass ? 0 : 1;
     }
 
+    /** The properties reported per store: the explorer's, then the history checks' (durable linearizability). */
+    static final List<String> STORE_INVARIANTS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION"), Explorer.historyInvariants().stream()).toList();
+
     /** Two clients racing on two keys: puts, overwrites and reads before the crash. */
     static final Program STORE_PROGRAM = new Program(List.of(
             List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
@@ -154,7 +158,7 @@ final class CheckCommand implements Callable<Integer> {
         row.put("crashPoints", r.crashPoints());
         row.put("crashStates", r.crashStates());
         Map<String, Object> properties = new LinkedHashMap<>();
-        for (String invariant : List.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION")) {
+        for (String invariant : STORE_INVARIANTS) {
             boolean claimed = Explorer.isClaimed(subject.claims(config), invariant);
             long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
             properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
@@ -250,12 +254,14 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (!stores.isEmpty()) {
             out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
-            out.printf("  %-6s %-22s %-5s %7s  %-10s %-10s %-15s %-18s%n", "STORE", "CONFIG", "TRANS", "STATES", "RDA", "DURABILITY",
-                    "MONOTONIC_READS", "CONSISTENT_VERSION");
+            out.printf("  %-6s %-22s %-5s %7s ", "STORE", "CONFIG", "TRANS", "STATES");
+            STORE_INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", i));
+            out.println();
             for (Map<String, Object> r : stores) {
                 Map<String, Object> p = (Map<String, Object>) r.get("properties");
-                out.printf("  %-6s %-22s %-5s %7d  %-10s %-10s %-15s %-18s%n", r.get("protocol"), r.get("config"), r.get("transport"),
-                        r.get("crashStates"), p.get("RDA"), p.get("DURABILITY"), p.get("MONOTONIC_READS"), p.get("CONSISTENT_VERSION"));
+                out.printf("  %-6s %-22s %-5s %7d ", r.get("protocol"), r.get("config"), r.get("transport"), r.get("crashStates"));
+                STORE_INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", p.get(i)));
+                out.println();
             }
             for (Map<String, Object> r : stores) {
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {

@@ -90,7 +90,7 @@ public final class Explorer {
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<String> failed = new java.util.TreeSet<>();
-                for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+                for (Invariants.Finding f : Invariants.check(subject, scenario.config(), run.history, observed)) {
                     failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(scenario.config()), f.invariant())) {
@@ -120,7 +120,12 @@ public final class Explorer {
         }
     }
 
-    /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION; STRUCTURE always). */
+    /** The invariants of the {@link HistoryCheck}s on the class path (LINEARIZABILITY where the checker is). */
+    public static List<String> historyInvariants() {
+        return Invariants.HISTORY_CHECKS.stream().map(HistoryCheck::invariant).toList();
+    }
+
+    /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION, LINEARIZABILITY; STRUCTURE always). */
     public static boolean isClaimed(Claims claims, String invariant) {
         return claimed(claims, invariant);
     }
@@ -131,6 +136,7 @@ public final class Explorer {
             case Invariants.DURABILITY -> claims.durableAtAck();
             case Invariants.MONOTONIC_READS -> claims.monotonicReads();
             case Invariants.CONSISTENT_VERSION -> claims.concurrentWriters();
+            case Invariants.LINEARIZABILITY -> claims.linearizable();
             default -> true;
         };
     }
@@ -174,6 +180,23 @@ public final class Explorer {
         return all.isEmpty() ? null : all.getFirst();
     }
 
+    /**
+     * A token's crash run: the subject, the scenario, the operations before the crash and what recovery found
+     * (what a history check judged, for rendering it).
+     */
+    public record CrashRun(Subject subject, Scenario scenario, List<OpRecord> history, Observation observed) {
+    }
+
+    public static CrashRun crashRun(String token) {
+        ReplayToken.Decoded d = ReplayToken.decode(token);
+        Subject subject = Subjects.byName(d.scenario().subject());
+        Execution run = Execution.run(subject, d.scenario(), d.crashEvent(), 0);
+        if (run.frontier == null) {
+            throw new IllegalArgumentException("event " + d.crashEvent() + " is past the end of the run (" + run.events + " events)");
+        }
+        return new CrashRun(subject, d.scenario(), run.history, Execution.observe(subject, d.scenario(), run.frontier.image(d.choices(), d.fifoCut())));
+    }
+
     private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
         Execution run = Execution.run(subject, scenario, crashEvent, 40);
         if (run.frontier == null) {
@@ -181,7 +204,7 @@ public final class Explorer {
         }
         Observation observed = Execution.observe(subject, scenario, run.frontier.image(choices, fifoCut));
         List<Violation> all = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+        for (Invariants.Finding f : Invariants.check(subject, scenario.config(), run.history, observed)) {
             all.add(new Violation(scenario, crashEvent, choices, fifoCut, f.invariant(), f.detail(), run.trace));
         }
         return all;

@@ -16,6 +16,11 @@ final class Invariants {
     static final String MONOTONIC_READS = "MONOTONIC_READS";
     static final String STRUCTURE = "STRUCTURE";
     static final String CONSISTENT_VERSION = "CONSISTENT_VERSION";
+    /** Durable (or, for a protocol not durable at ack, buffered durable) linearizability of the run's history. */
+    static final String LINEARIZABILITY = "LINEARIZABILITY";
+    /** The history checks on the class path, in name order. */
+    static final List<HistoryCheck> HISTORY_CHECKS = java.util.ServiceLoader.load(HistoryCheck.class).stream()
+            .map(java.util.ServiceLoader.Provider::get).sorted(java.util.Comparator.comparing(HistoryCheck::invariant)).toList();
 
     /** One failed check. */
     record Finding(String invariant, String detail) {
@@ -24,8 +29,14 @@ final class Invariants {
     private Invariants() {
     }
 
-    static List<Finding> check(Subject subject, List<OpRecord> history, Observation observed) {
+    static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
         List<Finding> findings = new ArrayList<>();
+        for (HistoryCheck h : HISTORY_CHECKS) {
+            String failure = h.check(subject, config, history, observed);
+            if (failure != null) {
+                findings.add(new Finding(h.invariant(), failure));
+            }
+        }
         for (String e : observed.structuralErrors()) {
             findings.add(new Finding(STRUCTURE, e));
         }

@@ -59,7 +59,7 @@ public final class Shrinker {
             }
             for (var image : run.frontier.enumerate(budget.imagesPerPoint(), s.seed() * 31 + point)) {
                 Observation observed = Execution.observe(subject, s, image);
-                for (Invariants.Finding f : Invariants.check(subject, run.history, observed)) {
+                for (Invariants.Finding f : Invariants.check(subject, s.config(), run.history, observed)) {
                     if (f.invariant().equals(invariant)) {
                         return Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut());
                     }

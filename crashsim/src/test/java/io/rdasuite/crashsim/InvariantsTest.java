@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Each invariant fires on the history that breaks it, and stays quiet on the one that does not. */
 class InvariantsTest {
     /** Values are the 8-byte big-endian tag; only the value derivation is used here. */
+    private static final io.rdasuite.store.fabric.ServerConfig CONFIG = io.rdasuite.store.fabric.ServerConfig.parse("MHP+DDIO+PM-RQWRB");
     private static final Subject EIGHT_BYTES = new Subject() {
         @Override
         public String name() {
@@ -53,7 +54,7 @@ class InvariantsTest {
         if (observed != null) {
             values.put(7, observed);
         }
-        return Invariants.check(EIGHT_BYTES, history, new Observation(values, List.of())).stream().map(Invariants.Finding::invariant).toList();
+        return Invariants.check(EIGHT_BYTES, CONFIG, history, new Observation(values, List.of())).stream().map(Invariants.Finding::invariant).toList();
     }
 
     @Test
@@ -82,7 +83,7 @@ class InvariantsTest {
 
     @Test
     void structuralErrorsAreReported() {
-        List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
+        List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, CONFIG, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
         assertThat(f).extracting(Invariants.Finding::invariant).containsExactly(Invariants.STRUCTURE);
     }
 }
