@@ -38,4 +38,34 @@ class EtcdVerdictsTest {
         assertThat(wrong).isEmpty();
         assertThat(linearizable).isEqualTo(23);
     }
+
+    /**
+     * Negative control: each of the 79 non-linearizable histories is caught, and its minimized counterexample
+     * (a sub-history) is still not linearizable when checked afresh, and no larger.
+     */
+    @Test
+    void everyViolationIsCaughtAndItsMinimizedCounterexampleStillFails() throws Exception {
+        Optional<Path> folder = EtcdHistories.folder();
+        assumeTrue(folder.isPresent(), "etcd histories not found (set RDA_ETCD_HISTORIES or put them in ../shared/histories/etcd)");
+        int caught = 0;
+        int largest = 0;
+        for (Path f : EtcdHistories.files(folder.get())) {
+            if (EtcdHistories.expectedLinearizable(f)) {
+                continue;
+            }
+            History h = HistoryFormat.JEPSEN_LOG.read(f);
+            CheckResult r = LinearizabilityChecker.check(h, Models.CAS_REGISTER, CheckOptions.defaults());
+            assertThat(r.verdict()).as(f.toString()).isEqualTo(Verdict.NOT_LINEARIZABLE);
+            Minimizer.Minimized m = Minimizer.minimize(r.violation(), Models.CAS_REGISTER, CheckOptions.defaults(), 5_000_000_000L);
+            List<io.rdasuite.linearizability.history.Operation> small = m.violation().operations();
+            assertThat(small.size()).as(f.toString()).isLessThanOrEqualTo(r.violation().operations().size());
+            assertThat(h.operations()).as(f.toString()).containsAll(small);
+            CheckResult again = LinearizabilityChecker.check(small, h.crashes(), Models.CAS_REGISTER, CheckOptions.defaults());
+            assertThat(again.verdict()).as(f.toString()).isEqualTo(Verdict.NOT_LINEARIZABLE);
+            caught++;
+            largest = Math.max(largest, small.size());
+        }
+        System.out.printf("etcd: %d violations caught, minimized counterexamples of at most %d operations%n", caught, largest);
+        assertThat(caught).isEqualTo(79);
+    }
 }
