@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "rda", mixinStandardHelpOptions = true, version = "rda 0.1.0",
         description = "RDA Suite: crash-consistency checks and measurements of RDMA + persistent-memory protocols,"
                 + " on a deterministic hardware simulator (default) or real hardware.",
-        subcommands = {CheckCommand.class, TaxonomyCommand.class, ReplayCommand.class, BenchCommand.class, NvmWritesCommand.class, DoctorCommand.class,
+        subcommands = {CheckCommand.class, TaxonomyCommand.class, ReplayCommand.class, BenchCommand.class, NvmWritesCommand.class, DoctorCommand.class, LinCommand.class,
                 SimBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Rda implements Runnable {

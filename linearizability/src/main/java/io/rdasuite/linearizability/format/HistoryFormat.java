@@ -64,9 +64,14 @@ public enum HistoryFormat {
         return read(text, file.getFileName() == null ? file.toString() : file.getFileName().toString());
     }
 
+    /** This format, or for {@link #AUTO} the one detected for {@code source} (a file name) and its {@code text}. */
+    public HistoryFormat resolve(String source, String text) {
+        return this == AUTO ? detect(source, text) : this;
+    }
+
     /** Reads a history from {@code text}; {@code source} names it in errors (and, for AUTO, gives the extension). */
     public History read(String text, String source) throws IOException {
-        HistoryFormat f = this == AUTO ? detect(source, text) : this;
+        HistoryFormat f = resolve(source, text);
         try (BufferedReader in = new BufferedReader(new StringReader(text))) {
             return switch (f) {
                 case JSONL -> JsonLinesFormat.read(in, source);
