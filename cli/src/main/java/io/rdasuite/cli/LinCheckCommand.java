@@ -1,0 +1,266 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.linearizability.checker.CheckOptions;
+import io.rdasuite.linearizability.checker.CheckResult;
+import io.rdasuite.linearizability.checker.CrashSemantics;
+import io.rdasuite.linearizability.checker.LinearizabilityChecker;
+import io.rdasuite.linearizability.checker.Minimizer;
+import io.rdasuite.linearizability.checker.Verdict;
+import io.rdasuite.linearizability.checker.Violation;
+import io.rdasuite.linearizability.format.HistoryFormat;
+import io.rdasuite.linearizability.format.HistoryParseException;
+import io.rdasuite.linearizability.history.History;
+import io.rdasuite.linearizability.history.Values;
+import io.rdasuite.linearizability.model.Model;
+import io.rdasuite.linearizability.model.Models;
+import io.rdasuite.linearizability.timeline.HtmlTimeline;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code rda lin check PATH}: checks each history (a file, or every file of a folder by name) against a model and
+ * prints its verdict and checking time (parsing excluded). Exit code: 0 all linearizable, 1 some not, 3 some
+ * undecided within the budget (none not), 2 bad input.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Check recorded histories for linearizability (exit 0: all linearizable, 1: some not, 3: some unknown, 2: bad input).")
+final class LinCheckCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PATH", description = "A history file, or a folder: all its files, sorted by name.")
+    Path path;
+
+    @Option(names = "--model", defaultValue = "auto", converter = ModelName.class,
+            description = "register, cas-register, kv, or auto (default): cas-register for jepsen-log files, kv when"
+                    + " operations have keys, else cas-register.")
+    Model model;
+
+    @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
+            description = "auto (default: by extension .jsonl/.edn/.log, else by the first line), jsonl, jepsen-log, edn.")
+    HistoryFormat format;
+
+    @Option(names = "--crashes", defaultValue = "open", converter = CrashesName.class,
+            description = "What a crash means for pending operations: open (default; Jepsen's: open to the end),"
+                    + " durable (before the crash or never), buffered (durable, and a suffix of the epoch may be lost).")
+    CrashSemantics crashes;
+
+    @Option(names = "--json", description = "Print one JSON document: {\"results\":[{\"file\",\"verdict\",\"checkNanos\",...}],...}.")
+    boolean json;
+
+    @Option(names = "--timeout-ms", defaultValue = "60000", description = "Time budget per history, then UNKNOWN (default: ${DEFAULT-VALUE}).")
+    long timeoutMs;
+
+    @Option(names = "--timeline", paramLabel = "DIR",
+            description = "Write each violation, minimized, as an HTML timeline DIR/<file>.html.")
+    Path timelineDir;
+
+    @Option(names = "--repeat", defaultValue = "1",
+            description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
+    int repeat;
+
+    private record Loaded(String file, History history, HistoryFormat format, Model model) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (timeoutMs <= 0 || repeat < 1) {
+            return error("--timeout-ms and --repeat must be positive");
+        }
+        if (!Files.exists(path)) {
+            return error("no such file or folder: " + path);
+        }
+        List<Loaded> loaded = new ArrayList<>();
+        List<Path> files;
+        try {
+            files = files();
+        } catch (IOException e) {
+            return error("cannot list " + path + ": " + e);
+        }
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            try {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                HistoryFormat concrete = format.resolve(name, text);
+                History h = concrete.read(text, name);
+                loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(concrete, h)));
+            } catch (HistoryParseException e) {
+                return error(e.getMessage());
+            } catch (IOException e) {
+                return error("cannot read " + f + ": " + e);
+            }
+        }
+        CheckOptions options = CheckOptions.defaults().withCrashes(crashes).withTimeoutNanos(timeoutMs * 1_000_000L);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        List<Long> passNanos = new ArrayList<>();
+        int[] counts = new int[Verdict.values().length];
+        for (int pass = 0; pass < repeat; pass++) {
+            long total = 0;
+            for (Loaded l : loaded) {
+                CheckResult r;
+                try {
+                    r = LinearizabilityChecker.check(l.history(), l.model(), options);
+                } catch (IllegalArgumentException e) {
+                    return error(l.file() + ": " + e.getMessage());
+                }
+                total += r.checkNanos();
+                if (pass == 0) {
+                    counts[r.verdict().ordinal()]++;
+                    Map<String, Object> row;
+                    try {
+                        row = row(l, r, options);
+                    } catch (IOException e) {
+                        return error("cannot write the timeline: " + e.getMessage());
+                    }
+                    rows.add(row);
+                    if (!json) {
+                        printRow(out, row);
+                    }
+                }
+            }
+            passNanos.add(total);
+        }
+        long coldNanos = passNanos.getFirst();
+        if (json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "lin check");
+            doc.put("crashes", crashes.cliName());
+            doc.put("results", rows);
+            doc.put("linearizable", counts[Verdict.LINEARIZABLE.ordinal()]);
+            doc.put("notLinearizable", counts[Verdict.NOT_LINEARIZABLE.ordinal()]);
+            doc.put("unknown", counts[Verdict.UNKNOWN.ordinal()]);
+            doc.put("totalCheckNanos", coldNanos);
+            doc.put("passCheckNanos", passNanos);
+            out.println(Json.write(doc));
+        } else {
+            out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded)%s%n",
+                    rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
+                    repeat > 1 ? String.format(", best of %d passes %.3f s", repeat,
+                            passNanos.stream().mapToLong(Long::longValue).min().orElseThrow() / 1e9) : "");
+        }
+        out.flush();
+        return counts[Verdict.NOT_LINEARIZABLE.ordinal()] > 0 ? 1 : counts[Verdict.UNKNOWN.ordinal()] > 0 ? 3 : 0;
+    }
+
+    private Map<String, Object> row(Loaded l, CheckResult r, CheckOptions options) throws IOException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("file", l.file());
+        row.put("verdict", r.verdict().name());
+        row.put("checkNanos", r.checkNanos());
+        row.put("format", l.format().cliName());
+        row.put("model", l.model().name());
+        row.put("operations", r.operations());
+        row.put("keys", r.keys());
+        if (r.reason() != null) {
+            row.put("reason", r.reason());
+        }
+        Violation v = r.violation();
+        if (v != null) {
+            row.put("key", v.key() == null ? null : Values.render(v.key()));
+            row.put("linearizedPrefix", v.linearized().size());
+            row.put("blocking", v.blocking() == null ? null : v.blocking().describe());
+            if (timelineDir != null) {
+                Minimizer.Minimized m = Minimizer.minimize(v, l.model(), options, Math.min(10_000_000_000L, options.timeoutNanos()));
+                Path page = timelineDir.resolve(l.file() + ".html");
+                Files.createDirectories(timelineDir);
+                String title = l.file() + (v.key() == null ? "" : " (key " + Values.render(v.key()) + ")") + ", minimized";
+                Files.writeString(page, HtmlTimeline.render(title, m.violation()), StandardCharsets.UTF_8);
+                row.put("minimizedOperations", m.violation().operations().size());
+                row.put("timeline", page.toString());
+            }
+        }
+        return row;
+    }
+
+    private static void printRow(PrintWriter out, Map<String, Object> row) {
+        out.printf("%-24s %-16s %9.3f ms  %d ops, %d keys", row.get("file"), row.get("verdict"),
+                (Long) row.get("checkNanos") / 1e6, row.get("operations"), row.get("keys"));
+        if (row.containsKey("blocking")) {
+            out.printf("; %safter %s ops, %s cannot be linearized", row.get("key") == null ? "" : "key " + row.get("key") + ": ",
+                    row.get("linearizedPrefix"), row.get("blocking"));
+        }
+        if (row.containsKey("reason")) {
+            out.print("; " + row.get("reason"));
+        }
+        if (row.containsKey("timeline")) {
+            out.printf("; minimized to %s ops: %s", row.get("minimizedOperations"), row.get("timeline"));
+        }
+        out.println();
+    }
+
+    private List<Path> files() throws IOException {
+        if (Files.isDirectory(path)) {
+            try (Stream<Path> s = Files.list(path)) {
+                return s.filter(Files::isRegularFile).sorted().toList();
+            }
+        }
+        return List.of(path);
+    }
+
+    private static Model autoModel(HistoryFormat f, History h) {
+        if (f != HistoryFormat.JEPSEN_LOG && h.operations().stream().anyMatch(o -> o.key() != null)) {
+            return Models.KV;
+        }
+        return Models.CAS_REGISTER;
+    }
+
+    private int error(String message) {
+        spec.commandLine().getErr().println("rda lin check: " + message);
+        spec.commandLine().getErr().flush();
+        return 2;
+    }
+
+    /** A model name, or auto (null). */
+    static final class ModelName implements ITypeConverter<Model> {
+        @Override
+        public Model convert(String value) {
+            if (value.equalsIgnoreCase("auto")) {
+                return null;
+            }
+            try {
+                return Models.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage().replace("(valid: ", "(valid: auto, "));
+            }
+        }
+    }
+
+    static final class FormatName implements ITypeConverter<HistoryFormat> {
+        @Override
+        public HistoryFormat convert(String value) {
+            try {
+                return HistoryFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class CrashesName implements ITypeConverter<CrashSemantics> {
+        @Override
+        public CrashSemantics convert(String value) {
+            try {
+                return CrashSemantics.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code rda lin check}: verdicts, JSON, timelines, exit codes and errors that name the valid choices or the line. */
+class LinCommandTest {
+    private record Result(int exitCode, String out, String err) {
+    }
+
+    private static Result rda(String... args) {
+        CommandLine cl = Rda.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static final String GOOD_JSONL = """
+            {"type":"invoke","process":0,"f":"put","key":"x","value":1,"time":10}
+            {"type":"ok","process":0,"f":"put","key":"x","value":1,"time":20}
+            {"type":"invoke","process":1,"f":"get","key":"x","value":null,"time":30}
+            {"type":"ok","process":1,"f":"get","key":"x","value":1,"time":40}
+            """;
+
+    private static final String STALE_EDN = """
+            {:process 0 :type :invoke :f :put :key "y" :value 1}
+            {:process 0 :type :ok :f :put :key "y" :value 1}
+            {:process 0 :type :invoke :f :put :key "y" :value 2}
+            {:process 0 :type :ok :f :put :key "y" :value 2}
+            {:process 1 :type :invoke :f :get :key "y"}
+            {:process 1 :type :ok :f :get :key "y" :value 1}
+            """;
+
+    private static final String REGISTER_LOG = """
+            INFO  jepsen.util - 0\t:invoke\t:write\t3
+            INFO  jepsen.util - 0\t:ok\t:write\t3
+            INFO  jepsen.util - 1\t:invoke\t:cas\t[3 4]
+            INFO  jepsen.util - 1\t:ok\t:cas\t[3 4]
+            """;
+
+    @Test
+    void folderOfThreeFormatsGivesOneResultPerFileSortedByName(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("b.jsonl"), GOOD_JSONL);
+        Files.writeString(dir.resolve("a.edn"), STALE_EDN);
+        Files.writeString(dir.resolve("c.log"), REGISTER_LOG);
+        Result r = rda("lin", "check", dir.toString(), "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<String> rows = new ArrayList<>();
+        for (JsonNode row : doc.get("results")) {
+            rows.add(row.get("file").asText() + " " + row.get("verdict").asText() + " " + row.get("model").asText());
+            assertThat(row.get("checkNanos").asLong()).isPositive();
+        }
+        assertThat(rows).containsExactly("a.edn NOT_LINEARIZABLE kv", "b.jsonl LINEARIZABLE kv", "c.log LINEARIZABLE cas-register");
+        assertThat(doc.get("results").get(0).get("key").asText()).isEqualTo("y");
+        assertThat(doc.get("results").get(0).get("blocking").asText()).isEqualTo("p1 read y -> 1");
+        assertThat(doc.get("notLinearizable").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void allLinearizableExitsZeroWithATextTable(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
+        Result r = rda("lin", "check", f.toString());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("good.jsonl").contains("LINEARIZABLE").contains("1 histories: 1 linearizable, 0 not, 0 unknown");
+    }
+
+    @Test
+    void violationIsWrittenAsAMinimizedTimeline(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("stale.edn"), STALE_EDN);
+        Path out = dir.resolve("timelines");
+        Result r = rda("lin", "check", f.toString(), "--timeline", out.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.out()).contains("NOT_LINEARIZABLE").contains("minimized to 3 ops");
+        String html = Files.readString(out.resolve("stale.edn.html"));
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("class=\"op block\"").contains("read y -&gt; 1");
+    }
+
+    @Test
+    void crashSemanticsChangeTheVerdict(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("crash.edn"), """
+                {:process 0 :type :invoke :f :write :value 1}
+                {:type :crash}
+                {:process 1 :type :invoke :f :read}
+                {:process 1 :type :ok :f :read :value nil}
+                {:process 1 :type :invoke :f :read}
+                {:process 1 :type :ok :f :read :value 1}
+                """);
+        assertThat(rda("lin", "check", f.toString()).exitCode()).isZero();
+        assertThat(rda("lin", "check", f.toString(), "--crashes", "durable").exitCode()).isEqualTo(1);
+        Result bad = rda("lin", "check", f.toString(), "--crashes", "sometimes");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown crash semantics 'sometimes' (valid: open, durable, buffered)");
+    }
+
+    @Test
+    void outOfTimeIsUnknownWithExitCodeThree(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int p = 0; p < 18; p++) { // 18 concurrent writes, then a read of a value none wrote: ~2^18 configurations
+            sb.append(p).append(" :invoke :write ").append(p).append('\n');
+        }
+        for (int p = 0; p < 18; p++) {
+            sb.append(p).append(" :ok :write ").append(p).append('\n');
+        }
+        sb.append("99 :invoke :read nil\n99 :ok :read 99\n");
+        Path f = Files.writeString(dir.resolve("hard.log"), sb.toString());
+        Result r = rda("lin", "check", f.toString(), "--timeout-ms", "1", "--json");
+        assertThat(r.exitCode()).isEqualTo(3);
+        JsonNode row = new ObjectMapper().readTree(r.out()).get("results").get(0);
+        assertThat(row.get("verdict").asText()).isEqualTo("UNKNOWN");
+        assertThat(row.get("reason").asText()).contains("time budget exceeded");
+    }
+
+    @Test
+    void badInputIsExitCodeTwoWithAClearMessage(@TempDir Path dir) throws Exception {
+        Path good = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
+        Result model = rda("lin", "check", good.toString(), "--model", "queue");
+        assertThat(model.exitCode()).isEqualTo(2);
+        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, register, cas-register, kv)");
+        Result format = rda("lin", "check", good.toString(), "--format", "xml");
+        assertThat(format.exitCode()).isEqualTo(2);
+        assertThat(format.err()).contains("unknown format 'xml' (valid: auto, jsonl, jepsen-log, edn)");
+        Path broken = Files.writeString(dir.resolve("broken.jsonl"), GOOD_JSONL + "{\"type\":\"ok\",\"process\":7,\"f\":\"get\"}\n");
+        Result parse = rda("lin", "check", broken.toString());
+        assertThat(parse.exitCode()).isEqualTo(2);
+        assertThat(parse.err()).contains("rda lin check: broken.jsonl:5: process 7 completes read (ok) but has no pending invoke");
+        Result missing = rda("lin", "check", dir.resolve("nope").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("no such file or folder");
+        Path cas = Files.writeString(dir.resolve("cas.log"), REGISTER_LOG);
+        Result unsupported = rda("lin", "check", cas.toString(), "--model", "register");
+        assertThat(unsupported.exitCode()).isEqualTo(2);
+        assertThat(unsupported.err()).contains("model register has no cas").contains("cas-register, kv");
+    }
+
+    @Test
+    void linAloneShowsItsUsage() {
+        Result r = rda("lin");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("check").contains("Usage: rda lin");
+    }
+}

@@ -1,0 +1,267 @@
+package io.rdasuite.linearizability.checker;
+
+import io.rdasuite.linearizability.model.Spec;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The Wing–Gong search (Wing &amp; Gong 1993) with Lowe's configuration cache (Lowe 2017, "Testing for
+ * linearizability"), for the operations of one key.
+ *
+ * <p>Each operation contributes a call entry and, unless it stays open to the end, a return entry; the entries
+ * sit in history order in an array-backed doubly linked list. The search walks the list from its head: at a
+ * call entry it tries to linearize that operation next (the model step must accept it, and the resulting
+ * (decided set, state) configuration must be new), and if so lifts the operation's entries out of the list and
+ * restarts from the head; at the return entry of an undecided operation nothing more can be linearized before
+ * it, so it backtracks: pops the last choice, puts its entries back, and moves on past its call entry. The
+ * history is linearizable once no return entry is left; it is not when the stack is empty at a return entry.
+ *
+ * <p>Optional operations (pending at a crash, under the durable semantics) have a return entry at the crash;
+ * reaching it undecided means the operation did not take effect: it is decided as dropped, a choice undone by
+ * backtracking like any other. Under the buffered semantics every crash is a pseudo-operation whose two entries
+ * sit at the crash, and the state carries, besides the model state, the state persisted so far: the search may
+ * freeze it before any operation of the epoch (the operations after it are the lost suffix), and the crash
+ * restores it. The cache key is (decided set, model state, frozen state), so caching stays exact.
+ */
+final class WglSearch {
+    private static final int NORMAL = 0;
+    private static final int FREEZE = 1;
+    private static final int DROP = 2;
+    private static final int HEAD = 0;
+
+    /** Verdict, and the deepest linearized prefix (op indices in order) with the op that blocked it. */
+    record Outcome(Verdict verdict, int[] deepestPrefix, int blockingOp, String reason, int cacheEntries) {
+    }
+
+    private final Spec spec;
+    private final int ops;
+    private final boolean[] optional;
+    private final boolean buffered;
+    private final int[] next;
+    private final int[] prev;
+    private final int[] entryOp;
+    /** The return entry of a call entry (-1 when open); the call entry of a return entry. */
+    private final int[] match;
+    private final boolean[] isCall;
+    private final int returnEntries;
+    private final int crashCount;
+    private final long[] opKey;
+
+    private WglSearch(Spec spec, int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos, boolean buffered) {
+        this.spec = spec;
+        this.ops = ops;
+        this.optional = optional;
+        this.buffered = buffered;
+        this.crashCount = buffered ? crashPos.length : 0;
+        record Raw(long key, int op, boolean call) {
+        }
+        List<Raw> raws = new ArrayList<>();
+        for (int i = 0; i < ops; i++) {
+            raws.add(new Raw(callPos[i] * 4L, i, true));
+            if (retPos[i] >= 0) {
+                raws.add(new Raw(retPos[i] * 4L, i, false)); // a crashed op returns just before its crash's entries
+            }
+        }
+        for (int c = 0; c < crashCount; c++) {
+            raws.add(new Raw(crashPos[c] * 4L + 1, ops + c, true));
+            raws.add(new Raw(crashPos[c] * 4L + 2, ops + c, false));
+        }
+        raws.sort(Comparator.comparingLong(Raw::key).thenComparingInt(Raw::op));
+        int n = raws.size();
+        next = new int[n + 2];
+        prev = new int[n + 2];
+        entryOp = new int[n + 2];
+        match = new int[n + 2];
+        isCall = new boolean[n + 2];
+        int[] callEntry = new int[ops + crashCount];
+        int returns = 0;
+        for (int k = 0; k < n; k++) {
+            int e = k + 1;
+            Raw r = raws.get(k);
+            entryOp[e] = r.op();
+            isCall[e] = r.call();
+            next[e] = e + 1;
+            prev[e] = e - 1;
+            if (r.call()) {
+                callEntry[r.op()] = e;
+                match[e] = -1;
+            } else {
+                match[e] = callEntry[r.op()];
+                match[callEntry[r.op()]] = e;
+                returns++;
+            }
+        }
+        next[HEAD] = 1;
+        prev[n + 1] = n;
+        next[n + 1] = -1;
+        entryOp[HEAD] = -1;
+        this.returnEntries = returns;
+        opKey = new long[ops + crashCount];
+        for (int i = 0; i < opKey.length; i++) {
+            opKey[i] = StateCache.mix(0x9E3779B97F4A7C15L * (i + 1)); // fixed per index: no randomness
+        }
+    }
+
+    /**
+     * Searches for a linearization. Positions are event indices; {@code retPos[i] < 0} keeps op i open to the
+     * end; {@code crashPos} are used under the buffered semantics only.
+     */
+    static Outcome run(Spec spec, int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos, boolean buffered,
+                       long deadlineNanos, long maxCacheEntries) {
+        return new WglSearch(spec, ops, callPos, retPos, optional, crashPos, buffered).search(deadlineNanos, maxCacheEntries);
+    }
+
+    private Outcome search(long deadlineNanos, long maxCacheEntries) {
+        int bitCount = ops + crashCount;
+        long[] bits = new long[Math.max(1, (bitCount + 63) >>> 6)];
+        long bitsHash = 0;
+        StateCache cache = new StateCache(bits.length, maxCacheEntries);
+        int[] frameEntry = new int[bitCount + 1];
+        long[] frameState = new long[bitCount + 1];
+        int[] frameAlt = new int[bitCount + 1];
+        int depth = 0;
+        int remaining = returnEntries;
+        int crashesLeft = crashCount;
+        // low 32 bits: model state; high 32 bits: frozen state + 1 (0: not frozen)
+        long state = spec.initialState() & 0xffffffffL;
+        int[] best = new int[0];
+        int bestDepth = -1;
+        int blocking = -1;
+        int e = next[HEAD];
+        long iterations = 0;
+        while (remaining > 0) {
+            if ((++iterations & 0x3ff) == 0 && (System.nanoTime() - deadlineNanos > 0 || cache.full())) {
+                String reason = cache.full() ? "cache limit of " + maxCacheEntries + " configurations reached"
+                        : "time budget exceeded";
+                return new Outcome(Verdict.UNKNOWN, best, blocking, reason, cache.size());
+            }
+            int op = entryOp[e];
+            long newState = -1;
+            int alt = NORMAL;
+            if (isCall[e]) {
+                if (op >= ops) {
+                    long frozen = state >>> 32;
+                    newState = frozen == 0 ? state : frozen - 1; // the crash restores what was persisted
+                    crashesLeft--;
+                } else {
+                    int s = spec.step((int) state, op);
+                    if (s >= 0) {
+                        newState = (state & 0xffffffff00000000L) | (s & 0xffffffffL);
+                    }
+                }
+            } else if (op < ops && optional[op]) {
+                newState = state; // undecided at its crash: it never took effect
+                alt = DROP;
+                e = match[e];
+            }
+            if (newState >= 0) {
+                int bitOp = entryOp[e];
+                bits[bitOp >>> 6] ^= 1L << bitOp;
+                long h = bitsHash ^ opKey[bitOp];
+                if (cache.add(bits, h, newState)) {
+                    bitsHash = h;
+                    frameEntry[depth] = e;
+                    frameState[depth] = state;
+                    frameAlt[depth++] = alt;
+                    state = newState;
+                    remaining -= lift(e);
+                    e = next[HEAD];
+                    continue;
+                }
+                bits[bitOp >>> 6] ^= 1L << bitOp;
+                if (isCall[e] && op >= ops) {
+                    crashesLeft++;
+                }
+                if (alt == NORMAL) {
+                    e = next[e];
+                    continue;
+                }
+                e = match[e]; // the drop was seen before: back at the return entry, backtrack
+            }
+            if (isCall[e]) {
+                e = next[e];
+                continue;
+            }
+            // a return entry of an undecided operation: backtrack
+            if (depth > bestDepth && entryOp[e] < ops) {
+                bestDepth = depth;
+                best = prefix(frameEntry, frameAlt, depth);
+                blocking = entryOp[e];
+            }
+            while (true) {
+                if (depth == 0) {
+                    return new Outcome(Verdict.NOT_LINEARIZABLE, best, blocking, null, cache.size());
+                }
+                int c = frameEntry[--depth];
+                int cop = entryOp[c];
+                remaining += unlift(c);
+                bits[cop >>> 6] ^= 1L << cop;
+                bitsHash ^= opKey[cop];
+                long undone = state;
+                state = frameState[depth];
+                if (cop >= ops) {
+                    crashesLeft++;
+                }
+                if (frameAlt[depth] == DROP) {
+                    continue; // its return entry again, with every choice tried
+                }
+                if (frameAlt[depth] == NORMAL && buffered && cop < ops && (state >>> 32) == 0 && crashesLeft > 0) {
+                    long frozen = ((state & 0xffffffffL) + 1) << 32 | (undone & 0xffffffffL);
+                    bits[cop >>> 6] ^= 1L << cop;
+                    long h = bitsHash ^ opKey[cop];
+                    if (cache.add(bits, h, frozen)) { // persist up to here: this op and the rest of the epoch are lost
+                        bitsHash = h;
+                        frameAlt[depth++] = FREEZE;
+                        state = frozen;
+                        remaining -= lift(c);
+                        e = next[HEAD];
+                        break;
+                    }
+                    bits[cop >>> 6] ^= 1L << cop;
+                }
+                e = next[c];
+                break;
+            }
+        }
+        return new Outcome(Verdict.LINEARIZABLE, best, blocking, null, cache.size());
+    }
+
+    /** The real operations that took effect in frames [0, depth), in order. */
+    private int[] prefix(int[] frameEntry, int[] frameAlt, int depth) {
+        int[] out = new int[depth];
+        int n = 0;
+        for (int i = 0; i < depth; i++) {
+            int op = entryOp[frameEntry[i]];
+            if (op < ops && frameAlt[i] != DROP) {
+                out[n++] = op;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Removes call entry c and its return entry; the number of return entries removed. */
+    private int lift(int c) {
+        next[prev[c]] = next[c];
+        prev[next[c]] = prev[c];
+        int r = match[c];
+        if (r < 0) {
+            return 0;
+        }
+        next[prev[r]] = next[r];
+        prev[next[r]] = prev[r];
+        return 1;
+    }
+
+    /** Undoes {@link #lift(int)} (in reverse order, so the links it left intact are the ones to restore). */
+    private int unlift(int c) {
+        int r = match[c];
+        if (r >= 0) {
+            prev[next[r]] = r;
+            next[prev[r]] = r;
+        }
+        prev[next[c]] = c;
+        next[prev[c]] = c;
+        return r < 0 ? 0 : 1;
+    }
+}

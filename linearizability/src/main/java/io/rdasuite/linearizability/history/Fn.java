@@ -1,0 +1,44 @@
+package io.rdasuite.linearizability.history;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The function of a client operation. Register histories use read/write/cas, key-value histories get/put/delete
+ * (and append); each pair of synonyms maps to one function.
+ */
+public enum Fn {
+    /** Reads the value (a register's read, a map's get); the result is the value, {@code nil} when absent. */
+    READ(List.of("read", "get")),
+    /** Sets the value (a register's write, a map's put). */
+    WRITE(List.of("write", "put")),
+    /** Compare-and-set: the value is the pair {@code [expected new]}. */
+    CAS(List.of("cas", "compare-and-set")),
+    /** Removes the key: its value becomes {@code nil}. */
+    DELETE(List.of("delete", "del", "remove")),
+    /** Appends the value to the key's list (a missing key is the empty list). */
+    APPEND(List.of("append"));
+
+    private final List<String> names;
+
+    Fn(List<String> names) {
+        this.names = names;
+    }
+
+    /** The canonical lower-case name written by {@code JsonLinesFormat} ({@code read}, {@code write}, …). */
+    public String wireName() {
+        return names.getFirst();
+    }
+
+    /** The function named {@code name} or one of its synonyms (any case, an optional leading ':'). */
+    public static Fn parse(String name) {
+        String n = (name.startsWith(":") ? name.substring(1) : name).toLowerCase(Locale.ROOT);
+        for (Fn f : values()) {
+            if (f.names.contains(n)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown operation f '" + name
+                + "' (valid: read/get, write/put, cas, delete, append)");
+    }
+}

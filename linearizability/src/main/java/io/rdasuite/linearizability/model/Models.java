@@ -1,0 +1,40 @@
+package io.rdasuite.linearizability.model;
+
+import io.rdasuite.linearizability.history.Fn;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The models {@code rda lin check --model} knows, by name. */
+public final class Models {
+    /** A register with read and write. */
+    public static final RegisterModel REGISTER = new RegisterModel("register", EnumSet.of(Fn.READ, Fn.WRITE));
+    /** A register with read, write and compare-and-set, initially nil (Jepsen's cas-register; etcd's histories). */
+    public static final RegisterModel CAS_REGISTER = new RegisterModel("cas-register", EnumSet.of(Fn.READ, Fn.WRITE, Fn.CAS));
+    /** A key-value map with get, put, cas, delete and append, checked key by key. */
+    public static final RegisterModel KV = new RegisterModel("kv", EnumSet.allOf(Fn.class));
+
+    private static final List<RegisterModel> ALL = List.of(REGISTER, CAS_REGISTER, KV);
+
+    private Models() {
+    }
+
+    /** The model named {@code name}; an unknown name is an error listing the valid ones. */
+    public static Model parse(String name) {
+        for (RegisterModel m : ALL) {
+            if (m.name().equalsIgnoreCase(name)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown model '" + name + "' (valid: " + names() + ")");
+    }
+
+    /** The valid names, comma-separated. */
+    public static String names() {
+        return ALL.stream().map(Model::name).collect(Collectors.joining(", "));
+    }
+
+    static String supporting(Fn f) {
+        return ALL.stream().filter(m -> m.supported().contains(f)).map(Model::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,159 @@
+package io.rdasuite.linearizability.model;
+
+import io.rdasuite.linearizability.history.Fn;
+import io.rdasuite.linearizability.history.Operation;
+import io.rdasuite.linearizability.history.Values;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One register holding a value, initially nil, restricted to a set of functions: a plain register
+ * (read/write), a compare-and-set register (read/write/cas), or one key of a key-value map
+ * (get/put/cas/delete/append). Values are interned to ints, 0 being nil; a list value (built by append) is
+ * interned like any other, and a missing key reads as nil or the empty list alike.
+ */
+public final class RegisterModel implements Model {
+    private final String name;
+    private final Set<Fn> supported;
+
+    public RegisterModel(String name, Set<Fn> supported) {
+        this.name = name;
+        this.supported = Collections.unmodifiableSet(EnumSet.copyOf(supported));
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public Set<Fn> supported() {
+        return supported;
+    }
+
+    @Override
+    public Spec compile(List<Operation> ops) {
+        Interner values = new Interner();
+        int n = ops.size();
+        byte[] kind = new byte[n];
+        int[] a = new int[n];
+        int[] b = new int[n];
+        for (int i = 0; i < n; i++) {
+            Operation op = ops.get(i);
+            if (!supported.contains(op.f())) {
+                throw new IllegalArgumentException("model " + name + " has no " + op.f().wireName() + " (operation "
+                        + op.id() + ": " + op.describe() + "); models with it: " + Models.supporting(op.f()));
+            }
+            kind[i] = (byte) op.f().ordinal();
+            switch (op.f()) {
+                case READ -> a[i] = values.id(op.result());
+                case WRITE, APPEND -> a[i] = values.id(op.value());
+                case CAS -> {
+                    if (!(op.value() instanceof List<?> pair) || pair.size() != 2) {
+                        throw new IllegalArgumentException("operation " + op.id() + ": a cas takes [expected new], not "
+                                + Values.render(op.value()));
+                    }
+                    a[i] = values.id(pair.get(0));
+                    b[i] = values.id(pair.get(1));
+                }
+                case DELETE -> a[i] = 0;
+            }
+        }
+        return new RegisterSpec(kind, a, b, values);
+    }
+
+    /** Values to ints: nil (and the empty list) is 0. */
+    static final class Interner {
+        private final Map<Object, Integer> ids = new HashMap<>();
+        private final List<Object> values = new ArrayList<>(List.of(List.of()));
+
+        int id(Object value) {
+            if (value == null || (value instanceof List<?> l && l.isEmpty())) {
+                return 0;
+            }
+            Integer id = ids.get(value);
+            if (id == null) {
+                id = values.size();
+                values.add(value);
+                ids.put(value, id);
+            }
+            return id;
+        }
+
+        Object value(int id) {
+            return id == 0 ? null : values.get(id);
+        }
+    }
+
+    private static final class RegisterSpec implements Spec {
+        private static final int READ = Fn.READ.ordinal();
+        private static final int WRITE = Fn.WRITE.ordinal();
+        private static final int CAS = Fn.CAS.ordinal();
+        private static final int DELETE = Fn.DELETE.ordinal();
+        private final byte[] kind;
+        private final int[] a;
+        private final int[] b;
+        private final Interner values;
+        /** (state << 32 | element) -> state after the append; appends are rare enough to afford boxing. */
+        private final Map<Long, Integer> appends = new HashMap<>();
+
+        RegisterSpec(byte[] kind, int[] a, int[] b, Interner values) {
+            this.kind = kind;
+            this.a = a;
+            this.b = b;
+            this.values = values;
+        }
+
+        @Override
+        public int initialState() {
+            return 0;
+        }
+
+        @Override
+        public int step(int state, int op) {
+            int k = kind[op];
+            if (k == READ) {
+                return state == a[op] ? state : REJECT;
+            } else if (k == WRITE) {
+                return a[op];
+            } else if (k == CAS) {
+                return state == a[op] ? b[op] : REJECT;
+            } else if (k == DELETE) {
+                return 0;
+            }
+            return append(state, a[op]);
+        }
+
+        private int append(int state, int element) {
+            long memoKey = ((long) state << 32) | (element & 0xffffffffL);
+            Integer next = appends.get(memoKey);
+            if (next == null) {
+                Object current = values.value(state);
+                if (current != null && !(current instanceof List<?>)) {
+                    next = REJECT; // appending to a scalar written by put
+                } else {
+                    List<Object> list = new ArrayList<>(current == null ? List.of() : (List<?>) current);
+                    list.add(values.value(element));
+                    next = values.id(Collections.unmodifiableList(list));
+                }
+                appends.put(memoKey, next);
+            }
+            return next;
+        }
+
+        @Override
+        public String describeState(int state) {
+            return Values.render(values.value(state));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + supported.stream().map(Fn::wireName).collect(Collectors.joining("/", "(", ")"));
+    }
+}
