@@ -70,7 +70,7 @@ done
 
 echo "-- history check (durable linearizability of the recorded history)"
 if ./rda --help | grep -qE "^  +lin "; then
-  ./rda lin check "$HISTORY" --model kv || fail=1
+  ./rda lin check "$HISTORY" --model kv --crashes durable --timeline "$OUT" || fail=1
 else
   echo "rda lin is not built in this version: history kept in $HISTORY"
 fi
