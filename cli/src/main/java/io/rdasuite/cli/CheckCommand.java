@@ -177,10 +177,23 @@ final class CheckCommand implements Callable<Integer> {
             e.put("claimed", Explorer.isClaimed(subject.claims(config), v.invariant()));
             e.put("detail", v.detail());
             e.put("replay", v.replayCommand());
+            if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
+                e.put("timeline", timeline(v.token()));
+            }
             examples.add(e);
         }
         row.put("examples", examples);
         return row;
+    }
+
+    /** Where a linearizability failure's HTML timeline went (rda-report/), or why it could not be written. */
+    private static String timeline(String token) {
+        try {
+            java.nio.file.Path file = io.rdasuite.linearizability.crash.CrashTimelines.write(token, java.nio.file.Path.of("rda-report"));
+            return file == null ? "(the state's history is linearizable on a re-run)" : file.toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
     }
 
     private Map<String, Object> explore(int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control) {
@@ -203,6 +216,9 @@ final class CheckCommand implements Callable<Integer> {
         row.put("crashStates", r.crashStates());
         row.put("violations", r.violatingStates());
         row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
+        if (control) {
+            row.put("caughtBy", List.copyOf(r.statesByInvariant().keySet()));
+        }
         if (!r.passed()) {
             Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
             Map<String, Object> cx = new LinkedHashMap<>();
@@ -212,6 +228,9 @@ final class CheckCommand implements Callable<Integer> {
             cx.put("crashEvent", shrunk.crashEvent());
             cx.put("replay", shrunk.replayCommand());
             cx.put("trace", shrunk.trace());
+            if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
+                cx.put("timeline", timeline(shrunk.token()));
+            }
             row.put("counterexample", cx);
         }
         return row;
@@ -248,8 +267,8 @@ final class CheckCommand implements Callable<Integer> {
         if (!controls.isEmpty()) {
             out.println("negative controls (each must be CAUGHT):");
             for (Map<String, Object> c : controls) {
-                out.printf("  %-40s %-22s %7d states %5d violating  %s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
-                        c.get("violations"), c.get("verdict"));
+                out.printf("  %-40s %-22s %7d states %5d violating  %s%s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
+                        c.get("violations"), c.get("verdict"), ((List<String>) c.get("caughtBy")).isEmpty() ? "" : " by " + String.join(", ", (List<String>) c.get("caughtBy")));
             }
         }
         if (!stores.isEmpty()) {
@@ -265,9 +284,17 @@ final class CheckCommand implements Callable<Integer> {
             }
             for (Map<String, Object> r : stores) {
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                    if ((Boolean) e.get("claimed")) {
+                        out.println("  VIOLATION (" + r.get("protocol") + ", " + r.get("config") + ", " + r.get("transport") + "): " + e.get("invariant")
+                                + " - " + e.get("detail") + "\n    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
+                    }
+                }
+            }
+            for (Map<String, Object> r : stores) {
+                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     if (!(Boolean) e.get("claimed") && r.get("config").equals("DMP+DDIO+DRAM-RQWRB") && r.get("transport").equals("IB")) {
                         out.println("  expected finding (" + r.get("protocol") + ", " + r.get("config") + "): " + e.get("invariant") + " - "
-                                + e.get("detail") + "\n    " + e.get("replay"));
+                                + e.get("detail") + "\n    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
                     }
                 }
             }
@@ -284,6 +311,9 @@ final class CheckCommand implements Callable<Integer> {
                     out.println("    " + line);
                 }
                 out.println("  " + cx.get("replay"));
+                if (cx.containsKey("timeline")) {
+                    out.println("  history timeline: " + cx.get("timeline"));
+                }
             }
         }
         out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", pass ? "PASS" : "FAIL", states,

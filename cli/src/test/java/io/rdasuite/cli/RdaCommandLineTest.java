@@ -82,6 +82,25 @@ class RdaCommandLineTest {
         assertThat(a.get("controls")).allSatisfy(c -> assertThat(c.get("verdict").asText()).isEqualTo("CAUGHT"));
     }
 
+    /** The in-place control's torn value is caught by the history checker too, and its history drawn as a timeline. */
+    @Test
+    void theInPlaceControlFailsLinearizabilityWithATimeline() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(rda("check", "--json", "--config", "MHP+NODDIO+DRAM-RQWRB", "--transport", "IB",
+                "--op", "WRITE", "--update", "singleton", "--protocols", "redo", "--budget", "0.5").out());
+        JsonNode inplace = null;
+        for (JsonNode c : doc.get("controls")) {
+            if (c.get("subject").asText().startsWith("inplace/")) {
+                inplace = c;
+            }
+        }
+        assertThat(inplace).isNotNull();
+        assertThat(inplace.get("caughtBy").toString()).contains("LINEARIZABILITY").contains("RDA");
+        java.nio.file.Path timeline = java.nio.file.Path.of(inplace.get("counterexample").get("timeline").asText());
+        assertThat(java.nio.file.Files.readString(timeline)).contains("<html").contains("inplace/WRITE");
+        JsonNode redo = doc.get("stores").get(0).get("properties");
+        assertThat(redo.get("LINEARIZABILITY").asText()).as("Redo Logging: durably linearizable").isEqualTo("PASS");
+    }
+
     @Test
     void shardsPartitionTheCellsAndTheirResultsMerge() throws Exception {
         String[] base = {"check", "--json", "--config", "WSP+DDIO+PM-RQWRB", "--budget", "0.2"};

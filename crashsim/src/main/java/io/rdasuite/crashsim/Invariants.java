@@ -31,12 +31,6 @@ final class Invariants {
 
     static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
         List<Finding> findings = new ArrayList<>();
-        for (HistoryCheck h : HISTORY_CHECKS) {
-            String failure = h.check(subject, config, history, observed);
-            if (failure != null) {
-                findings.add(new Finding(h.invariant(), failure));
-            }
-        }
         for (String e : observed.structuralErrors()) {
             findings.add(new Finding(STRUCTURE, e));
         }
@@ -52,6 +46,12 @@ final class Invariants {
                 continue;
             }
             checkKey(subject, history, key, observed.values().get(key), findings);
+        }
+        for (HistoryCheck h : HISTORY_CHECKS) {
+            String failure = h.check(subject, config, history, observed);
+            if (failure != null) {
+                findings.add(new Finding(h.invariant(), failure));
+            }
         }
         return findings;
     }

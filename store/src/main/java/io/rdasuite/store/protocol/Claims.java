@@ -8,7 +8,8 @@ package io.rdasuite.store.protocol;
  * @param atomicPuts        RDA: every value read is exactly one value some put wrote (never torn, never mixed)
  * @param durableAtAck      a put acknowledged before a crash survives it
  * @param monotonicReads    a value read before a crash is not taken back by it
- * @param linearizable      operations on one key appear atomic and in real-time order
+ * @param linearizable      operations on one key appear atomic and in real-time order; across crashes durably
+ *                          linearizable when durable at ack, buffered-durably linearizable otherwise
  * @param concurrentWriters several writers of one key crashing leave a consistent version
  */
 public record Claims(boolean atomicPuts, boolean durableAtAck, boolean monotonicReads, boolean linearizable, boolean concurrentWriters) {

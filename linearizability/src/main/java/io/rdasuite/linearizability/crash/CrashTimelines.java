@@ -1,0 +1,32 @@
+package io.rdasuite.linearizability.crash;
+
+import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.linearizability.checker.CheckResult;
+import io.rdasuite.linearizability.timeline.HtmlTimeline;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The HTML timeline of a crash state whose history is not linearizable, for the findings of {@code rda check}. */
+public final class CrashTimelines {
+    private CrashTimelines() {
+    }
+
+    /**
+     * Re-runs the crash state of {@code replayToken}, checks its history and writes the violating key's timeline
+     * to {@code dir}; returns the file, or null when that state's history is linearizable after all.
+     */
+    public static Path write(String replayToken, Path dir) throws IOException {
+        Explorer.CrashRun run = Explorer.crashRun(replayToken);
+        CheckResult r = CrashHistoryCheck.result(run.subject(), run.scenario().config(), run.history(), run.observed());
+        if (r.violation() == null) {
+            return null;
+        }
+        Files.createDirectories(dir);
+        String name = run.subject().name().replace('/', '-') + "-" + Integer.toHexString(replayToken.hashCode()) + ".html";
+        Path file = dir.resolve(name);
+        Files.writeString(file, HtmlTimeline.render(run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken,
+                r.violation()));
+        return file;
+    }
+}
