@@ -20,6 +20,11 @@ import io.rdasuite.linearizability.model.Spec;
  * sit at the crash, and the state carries, besides the model state, the state persisted so far: the search may
  * freeze it before any operation of the epoch (the operations after it are the lost suffix), and the crash
  * restores it. The cache key is (decided set, model state, frozen state), so caching stays exact.
+ *
+ * <p>One reduction on top: a read-only operation ({@link Spec#readOnly}) that the state allows when the walk
+ * reaches it is linearized there and at no later point. Every operation that must precede it is decided by
+ * then, and any linearization placing it later can move it here without changing any other operation's state;
+ * so if that branch fails (or its configuration was seen before), the configuration it came from fails too.
  */
 final class WglSearch {
     private static final int NORMAL = 0;
