@@ -38,7 +38,12 @@ public final class LinearizabilityChecker {
         int considered = 0;
         for (Operation op : operations) {
             if (model.relevant(op)) {
-                byKey.computeIfAbsent(op.key(), k -> new ArrayList<>()).add(op);
+                List<Operation> keyOps = byKey.get(op.key());
+                if (keyOps == null) {
+                    keyOps = new ArrayList<>();
+                    byKey.put(op.key(), keyOps);
+                }
+                keyOps.add(op);
                 considered++;
             }
         }
@@ -77,7 +82,10 @@ public final class LinearizabilityChecker {
             retPos[i] = op.status() == Status.CRASHED && !boundedByCrash ? -1 : op.returnIndex();
         }
         boolean buffered = options.crashes() == CrashSemantics.BUFFERED;
-        int[] crashPos = crashes.stream().mapToInt(CrashPoint::eventIndex).toArray();
+        int[] crashPos = new int[crashes.size()];
+        for (int c = 0; c < crashPos.length; c++) {
+            crashPos[c] = crashes.get(c).eventIndex();
+        }
         int words = Math.max(1, (n + crashPos.length + 63) >>> 6);
         long maxEntries = Math.max(1024, Math.min(1L << 28, options.maxCacheBytes() / StateCache.bytesPerEntry(words)));
         return WglSearch.run(spec, n, callPos, retPos, optional, crashPos, buffered, deadline, maxEntries);

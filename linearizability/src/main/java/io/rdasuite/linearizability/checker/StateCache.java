@@ -78,11 +78,15 @@ final class StateCache {
     }
 
     private void grow() {
-        int capacity = states.length * 2;
+        // the search looks at full() every 1024 steps, each adding at most one entry: leave that much slack
+        int capacity = (int) Math.min(states.length * 2L, maxEntries + 2048);
+        if (capacity <= states.length || (long) capacity * words > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("configuration cache cannot grow past " + states.length + " entries");
+        }
         sets = Arrays.copyOf(sets, capacity * words);
         states = Arrays.copyOf(states, capacity);
         hashes = Arrays.copyOf(hashes, capacity);
-        slots = new int[capacity * 2];
+        slots = new int[Integer.highestOneBit(capacity - 1) << 2];
         mask = slots.length - 1;
         for (int e = 0; e < size; e++) {
             int i = (int) hashes[e] & mask;

@@ -1,9 +1,6 @@
 package io.rdasuite.linearizability.checker;
 
 import io.rdasuite.linearizability.model.Spec;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * The Wing–Gong search (Wing &amp; Gong 1993) with Lowe's configuration cache (Lowe 2017, "Testing for
@@ -23,11 +20,18 @@ import java.util.List;
  * sit at the crash, and the state carries, besides the model state, the state persisted so far: the search may
  * freeze it before any operation of the epoch (the operations after it are the lost suffix), and the crash
  * restores it. The cache key is (decided set, model state, frozen state), so caching stays exact.
+ *
+ * <p>One reduction on top: a read-only operation ({@link Spec#readOnly}) that the state allows when the walk
+ * reaches it is linearized there and at no later point. Every operation that must precede it is decided by
+ * then, and any linearization placing it later can move it here without changing any other operation's state;
+ * so if that branch fails (or its configuration was seen before), the configuration it came from fails too.
  */
 final class WglSearch {
     private static final int NORMAL = 0;
     private static final int FREEZE = 1;
     private static final int DROP = 2;
+    /** A read-only op linearized as soon as it could be: deferring it is never better, so no alternative. */
+    private static final int OBSERVED = 3;
     private static final int HEAD = 0;
 
     /** Verdict, and the deepest linearized prefix (op indices in order) with the op that blocked it. */
@@ -47,6 +51,7 @@ final class WglSearch {
     private final int returnEntries;
     private final int crashCount;
     private final long[] opKey;
+    private final boolean[] readOnly;
 
     private WglSearch(Spec spec, int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos, boolean buffered) {
         this.spec = spec;
@@ -54,21 +59,27 @@ final class WglSearch {
         this.optional = optional;
         this.buffered = buffered;
         this.crashCount = buffered ? crashPos.length : 0;
-        record Raw(long key, int op, boolean call) {
-        }
-        List<Raw> raws = new ArrayList<>();
+        // entries as sortable longs: position * 4 + sub-order (a crashed op's return, then its crash's call and
+        // return entries), then the op index (ties among crashed returns), then the call bit; no lambdas, so a
+        // cold JVM pays no bootstrap on the first check
+        int count = 2 * crashCount;
         for (int i = 0; i < ops; i++) {
-            raws.add(new Raw(callPos[i] * 4L, i, true));
+            count += retPos[i] >= 0 ? 2 : 1;
+        }
+        long[] raws = new long[count];
+        int k0 = 0;
+        for (int i = 0; i < ops; i++) {
+            raws[k0++] = sortKey(callPos[i] * 4L, i, true);
             if (retPos[i] >= 0) {
-                raws.add(new Raw(retPos[i] * 4L, i, false)); // a crashed op returns just before its crash's entries
+                raws[k0++] = sortKey(retPos[i] * 4L, i, false); // a crashed op returns just before its crash's entries
             }
         }
         for (int c = 0; c < crashCount; c++) {
-            raws.add(new Raw(crashPos[c] * 4L + 1, ops + c, true));
-            raws.add(new Raw(crashPos[c] * 4L + 2, ops + c, false));
+            raws[k0++] = sortKey(crashPos[c] * 4L + 1, ops + c, true);
+            raws[k0++] = sortKey(crashPos[c] * 4L + 2, ops + c, false);
         }
-        raws.sort(Comparator.comparingLong(Raw::key).thenComparingInt(Raw::op));
-        int n = raws.size();
+        java.util.Arrays.sort(raws);
+        int n = raws.length;
         next = new int[n + 2];
         prev = new int[n + 2];
         entryOp = new int[n + 2];
@@ -78,17 +89,18 @@ final class WglSearch {
         int returns = 0;
         for (int k = 0; k < n; k++) {
             int e = k + 1;
-            Raw r = raws.get(k);
-            entryOp[e] = r.op();
-            isCall[e] = r.call();
+            int op = (int) ((raws[k] >>> 1) & OP_MASK);
+            boolean call = (raws[k] & 1) != 0;
+            entryOp[e] = op;
+            isCall[e] = call;
             next[e] = e + 1;
             prev[e] = e - 1;
-            if (r.call()) {
-                callEntry[r.op()] = e;
+            if (call) {
+                callEntry[op] = e;
                 match[e] = -1;
             } else {
-                match[e] = callEntry[r.op()];
-                match[callEntry[r.op()]] = e;
+                match[e] = callEntry[op];
+                match[callEntry[op]] = e;
                 returns++;
             }
         }
@@ -97,10 +109,24 @@ final class WglSearch {
         next[n + 1] = -1;
         entryOp[HEAD] = -1;
         this.returnEntries = returns;
+        readOnly = new boolean[ops];
+        for (int i = 0; i < ops; i++) {
+            readOnly[i] = spec.readOnly(i);
+        }
         opKey = new long[ops + crashCount];
         for (int i = 0; i < opKey.length; i++) {
             opKey[i] = StateCache.mix(0x9E3779B97F4A7C15L * (i + 1)); // fixed per index: no randomness
         }
+    }
+
+    private static final int OP_BITS = 24;
+    private static final long OP_MASK = (1L << OP_BITS) - 1;
+
+    private static long sortKey(long position, int op, boolean call) {
+        if (op > OP_MASK || position >= 1L << (62 - OP_BITS)) {
+            throw new IllegalArgumentException("history too large for one key: " + op + " operations");
+        }
+        return (position << (OP_BITS + 1)) | ((long) op << 1) | (call ? 1 : 0);
     }
 
     /**
@@ -148,6 +174,7 @@ final class WglSearch {
                     int s = spec.step((int) state, op);
                     if (s >= 0) {
                         newState = (state & 0xffffffff00000000L) | (s & 0xffffffffL);
+                        alt = readOnly[op] ? OBSERVED : NORMAL;
                     }
                 }
             } else if (op < ops && optional[op]) {
@@ -177,14 +204,15 @@ final class WglSearch {
                     e = next[e];
                     continue;
                 }
-                e = match[e]; // the drop was seen before: back at the return entry, backtrack
-            }
-            if (isCall[e]) {
+                if (alt == DROP) {
+                    e = match[e]; // the drop was seen before: back at the return entry, backtrack
+                }
+            } else if (isCall[e]) {
                 e = next[e];
                 continue;
             }
-            // a return entry of an undecided operation: backtrack
-            if (depth > bestDepth && entryOp[e] < ops) {
+            // a return entry of an undecided operation, or a read-only op whose configuration failed before: backtrack
+            if (!isCall[e] && depth > bestDepth && entryOp[e] < ops) {
                 bestDepth = depth;
                 best = prefix(frameEntry, frameAlt, depth);
                 blocking = entryOp[e];
@@ -203,8 +231,8 @@ final class WglSearch {
                 if (cop >= ops) {
                     crashesLeft++;
                 }
-                if (frameAlt[depth] == DROP) {
-                    continue; // its return entry again, with every choice tried
+                if (frameAlt[depth] == DROP || frameAlt[depth] == OBSERVED) {
+                    continue; // nothing else to try here: back further
                 }
                 if (frameAlt[depth] == NORMAL && buffered && cop < ops && (state >>> 32) == 0 && crashesLeft > 0) {
                     long frozen = ((state & 0xffffffffL) + 1) << 32 | (undone & 0xffffffffL);

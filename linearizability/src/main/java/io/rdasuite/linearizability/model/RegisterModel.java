@@ -147,6 +147,11 @@ public final class RegisterModel implements Model {
         }
 
         @Override
+        public boolean readOnly(int op) {
+            return kind[op] == READ || (kind[op] == CAS && a[op] == b[op]);
+        }
+
+        @Override
         public String describeState(int state) {
             return Values.render(values.value(state));
         }

@@ -14,6 +14,16 @@ public interface Spec {
     /** The state after operation {@code op} takes effect in {@code state}, or {@link #REJECT}. */
     int step(int state, int op);
 
+    /**
+     * Whether op never changes the state: in every state it either leaves it as it is or is rejected (a read; a
+     * cas whose expected and new values are equal). The search then linearizes it as soon as the state allows
+     * and tries no later point, which is sound: nothing else must precede it by then, and moving an op without
+     * effect earlier changes no other op's state.
+     */
+    default boolean readOnly(int op) {
+        return false;
+    }
+
     /** The state as text, for reports. */
     String describeState(int state);
 }

@@ -14,7 +14,8 @@ import java.util.TreeSet;
 /**
  * Renders a violation as a self-contained HTML page (Jepsen's timeline): one lane per process, each operation a
  * bar from its call to its return (open operations run to the right edge), crashes as vertical lines. The x
- * axis is the order of events, evenly spaced (times are in each bar's tooltip). Bars of the longest linearized
+ * axis is the order of events, evenly spaced (each bar's tooltip has its times: nanoseconds, or event indices
+ * for formats without times). Bars of the longest linearized
  * prefix are green and numbered in linearization order; the operation that could not be linearized after it is
  * red; the rest are grey. No scripts, no external resources.
  */
@@ -109,8 +110,8 @@ public final class HtmlTimeline {
         boolean blocking = v.blocking() != null && v.blocking().id() == op.id();
         Integer n = order.get(op.id());
         String cls = blocking ? "block" : n != null ? "lin" : "other";
-        String tip = op.describe() + "; call at " + op.callTimeNanos() + " ns"
-                + (op.open() ? ", open to the end" : ", returns at " + op.returnTimeNanos() + " ns");
+        String tip = op.describe() + "; call t=" + op.callTimeNanos()
+                + (op.open() ? ", open to the end" : ", return t=" + op.returnTimeNanos());
         b.append("<div class=\"op ").append(cls).append(op.open() ? " open" : "").append("\" style=\"left:").append(left)
                 .append("px;width:").append(Math.max(12, end - left)).append("px;top:")
                 .append(TOP_PX + lane.get(op.process()) * LANE_PX).append("px\" title=\"").append(escape(tip)).append("\">")

@@ -34,7 +34,7 @@ class EtcdVerdictsTest {
                 wrong.add(f.getFileName() + ": " + r.verdict() + ", expected " + expected);
             }
         }
-        System.out.printf("etcd: 102 histories checked in %.3f s (cold JVM), %d linearizable%n", totalNanos / 1e9, linearizable);
+        System.out.printf("etcd: 102 histories checked in %.3f s, %d linearizable%n", totalNanos / 1e9, linearizable);
         assertThat(wrong).isEmpty();
         assertThat(linearizable).isEqualTo(23);
     }
