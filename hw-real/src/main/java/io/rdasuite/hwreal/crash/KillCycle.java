@@ -26,6 +26,16 @@ public final class KillCycle {
     }
 
     public static Outcome run(KvProtocol protocol, Path pmDirectory, long seed, long runMillis, Map<Integer, Long> acked, Path stderr) {
+        return run(protocol, pmDirectory, seed, runMillis, 0, acked, stderr);
+    }
+
+    /**
+     * As {@link #run(KvProtocol, Path, long, long, Map, Path)}, but the kill waits, after readiness, for
+     * {@code minAcks} acknowledged puts before the {@code runMillis} start (so a loaded machine still kills a
+     * workload that got something done; at most 120 s).
+     */
+    public static Outcome run(KvProtocol protocol, Path pmDirectory, long seed, long runMillis, int minAcks, Map<Integer, Long> acked,
+                              Path stderr) {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"),
                 KillableWorkload.class.getName(),
@@ -38,6 +48,7 @@ public final class KillCycle {
             throw new UncheckedIOException("cannot start the workload JVM " + java, e);
         }
         CountDownLatch ready = new CountDownLatch(1);
+        CountDownLatch enoughAcks = new CountDownLatch(minAcks);
         Map<Integer, Long> seen = new ConcurrentHashMap<>();
         int[] acks = new int[1];
         Thread reader = Thread.ofPlatform().start(() -> {
@@ -49,6 +60,7 @@ public final class KillCycle {
                         String[] f = line.split(" ");
                         seen.merge(Integer.parseInt(f[1]), Long.parseLong(f[2]), Math::max);
                         acks[0]++;
+                        enoughAcks.countDown();
                     }
                 }
             } catch (IOException e) {
@@ -59,6 +71,10 @@ public final class KillCycle {
             if (!ready.await(120, TimeUnit.SECONDS)) {
                 child.destroyForcibly();
                 throw new IllegalStateException("the workload JVM did not become ready in 120 s; see " + stderr);
+            }
+            if (!enoughAcks.await(120, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+                throw new IllegalStateException("the workload acknowledged fewer than " + minAcks + " puts in 120 s; see " + stderr);
             }
             Thread.sleep(runMillis);
             child.destroyForcibly(); // SIGKILL on Linux and macOS
