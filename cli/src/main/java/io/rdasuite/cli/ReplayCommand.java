@@ -24,13 +24,24 @@ final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda1.…).")
     String token;
 
+    @picocli.CommandLine.Option(names = "--history", paramLabel = "FILE",
+            description = "Also write the crash state's history (operations, crash, recovery, read-back) as JSON Lines, for rda lin check.")
+    java.nio.file.Path history;
+
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         Violation v;
         java.util.List<Violation> all;
         try {
             all = Explorer.replayAll(token);
             v = all.isEmpty() ? null : all.getFirst();
+            if (history != null) {
+                Explorer.CrashRun run = Explorer.crashRun(token);
+                try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(history)) {
+                    io.rdasuite.linearizability.format.JsonLinesFormat.write(
+                            io.rdasuite.linearizability.crash.CrashHistories.of(run.subject(), run.history(), run.observed()), w);
+                }
+            }
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("rda replay: " + e.getMessage());
             spec.commandLine().getErr().flush();

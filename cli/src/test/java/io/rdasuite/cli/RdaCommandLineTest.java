@@ -97,6 +97,11 @@ class RdaCommandLineTest {
         assertThat(inplace.get("caughtBy").toString()).contains("LINEARIZABILITY").contains("RDA");
         java.nio.file.Path timeline = java.nio.file.Path.of(inplace.get("counterexample").get("timeline").asText());
         assertThat(java.nio.file.Files.readString(timeline)).contains("<html").contains("inplace/WRITE");
+        String token = inplace.get("counterexample").get("replay").asText().substring("rda replay ".length());
+        java.nio.file.Path history = java.nio.file.Files.createTempFile("inplace", ".jsonl");
+        assertThat(rda("replay", token, "--history", history.toString()).exitCode()).isEqualTo(1);
+        assertThat(java.nio.file.Files.readString(history)).contains("\"type\":\"crash\"").contains("\"type\":\"recovery\"");
+        assertThat(rda("lin", "check", history.toString(), "--crashes", "durable").exitCode()).as("the torn read").isEqualTo(1);
         JsonNode redo = doc.get("stores").get(0).get("properties");
         assertThat(redo.get("LINEARIZABILITY").asText()).as("Redo Logging: durably linearizable").isEqualTo("PASS");
     }
