@@ -11,9 +11,6 @@ import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.Set;
 
 /**
  * One endpoint of a loopback connection. Posting hands the request to the responder node's {@link Nic}, which
@@ -27,8 +24,7 @@ final class LoopbackQueuePair implements QueuePair {
     private final QpOptions options;
     LoopbackQueuePair peer;
     private long nextId;
-    private final LinkedHashMap<Long, Completion> completions = new LinkedHashMap<>();
-    private final Set<Long> awaitable = new HashSet<>();
+    private final SendCompletions completions;
     private final ArrayDeque<long[]> posted = new ArrayDeque<>();
     private final ArrayDeque<Received> received = new ArrayDeque<>();
     private volatile boolean broken;
@@ -38,6 +34,7 @@ final class LoopbackQueuePair implements QueuePair {
         this.local = local;
         this.remote = remote;
         this.options = options;
+        this.completions = new SendCompletions(options.sendQueueDepth(), fabric.clock());
     }
 
     @Override
@@ -55,12 +52,9 @@ final class LoopbackQueuePair implements QueuePair {
         long id;
         synchronized (this) {
             id = ++nextId;
-            if (request.signaled()) {
-                if (awaitable.size() >= options.sendQueueDepth()) {
-                    throw new IllegalStateException("send queue full: " + awaitable.size() + " signaled requests not yet taken");
-                }
-                awaitable.add(id);
-            }
+        }
+        if (request.signaled()) {
+            completions.expect(id);
         }
         if (broken) {
             complete(new Completion(id, request.opcode(), CompletionStatus.CONNECTION_BROKEN, 0, 0, fabric.clock().nowNanos()), true);
@@ -85,42 +79,17 @@ final class LoopbackQueuePair implements QueuePair {
 
     /** Delivers a send-side completion; errors are delivered even for unsignaled requests. */
     void complete(Completion c, boolean always) {
-        synchronized (this) {
-            if (!awaitable.contains(c.requestId())) {
-                if (!always || c.ok()) {
-                    return;
-                }
-                awaitable.add(c.requestId());
-            }
-            completions.put(c.requestId(), c);
-            notifyAll();
-        }
+        completions.deliver(c, always);
     }
 
     @Override
-    public synchronized Completion await(long requestId) {
-        if (!awaitable.contains(requestId)) {
-            throw new IllegalArgumentException("request " + requestId + " was unsignaled or already taken");
-        }
-        while (!completions.containsKey(requestId)) {
-            if (broken) {
-                awaitable.remove(requestId);
-                return new Completion(requestId, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, fabric.clock().nowNanos());
-            }
-            waitQuietly();
-        }
-        awaitable.remove(requestId);
-        return completions.remove(requestId);
+    public Completion await(long requestId) {
+        return completions.await(requestId);
     }
 
     @Override
-    public synchronized Completion poll() {
-        if (completions.isEmpty()) {
-            return null;
-        }
-        long id = completions.keySet().iterator().next();
-        awaitable.remove(id);
-        return completions.remove(id);
+    public Completion poll() {
+        return completions.poll();
     }
 
     @Override
@@ -187,6 +156,7 @@ final class LoopbackQueuePair implements QueuePair {
                 qp.broken = true;
                 qp.notifyAll();
             }
+            qp.completions.breakConnection();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.rdasuite.hwreal.tcp;
 
 import io.rdasuite.hwreal.loopback.Region;
+import io.rdasuite.hwreal.loopback.SendCompletions;
 import io.rdasuite.hwreal.remote.PeerNode;
 import io.rdasuite.hwreal.remote.ProcessNode;
 import io.rdasuite.hwreal.remote.RemoteQueuePair;
@@ -21,10 +22,7 @@ import java.lang.foreign.ValueLayout;
 import java.net.Socket;
 import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One endpoint of a TCP-emulated reliable connection. Posting writes the request to the socket at once (a
@@ -52,9 +50,8 @@ final class TcpQueuePair implements RemoteQueuePair {
     private final Object applying = new Object();
     // requester side (guarded by this)
     private long nextId;
-    private final Set<Long> awaitable = new HashSet<>();
     private final Map<Long, WorkRequest> inFlight = new HashMap<>();
-    private final LinkedHashMap<Long, Completion> completions = new LinkedHashMap<>();
+    private final SendCompletions completions;
     // responder side (guarded by this)
     private final ArrayDeque<long[]> posted = new ArrayDeque<>();
     private final ArrayDeque<Received> received = new ArrayDeque<>();
@@ -66,6 +63,7 @@ final class TcpQueuePair implements RemoteQueuePair {
         this.socket = socket;
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 1 << 16));
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
+        this.completions = new SendCompletions(DEPTH, node.clock());
         this.peer = new PeerNode(-1, String.valueOf(socket.getRemoteSocketAddress()), node.config(), node.clock());
     }
 
@@ -94,13 +92,10 @@ final class TcpQueuePair implements RemoteQueuePair {
         long id;
         synchronized (this) {
             id = ++nextId;
-            if (r.signaled()) {
-                if (awaitable.size() >= DEPTH) {
-                    throw new IllegalStateException("send queue full: " + awaitable.size() + " signaled requests not yet taken");
-                }
-                awaitable.add(id);
-            }
             inFlight.put(id, r);
+        }
+        if (r.signaled()) {
+            completions.expect(id);
         }
         if (r.opcode() == Opcode.WRITE_ATOMIC) {
             complete(id, r.opcode(), CompletionStatus.UNSUPPORTED_OPERATION, 0, null);
@@ -148,50 +143,27 @@ final class TcpQueuePair implements RemoteQueuePair {
 
     /** A completion arrived (or failed locally): READ data goes to the request's buffer first. */
     private void complete(long id, Opcode opcode, CompletionStatus status, long result, byte[] data) {
+        WorkRequest r;
         synchronized (this) {
-            WorkRequest r = inFlight.remove(id);
-            if (r == null) {
-                return;
-            }
-            if (status == CompletionStatus.SUCCESS && r.opcode() == Opcode.READ && data != null) {
-                MemorySegment.copy(MemorySegment.ofArray(data), 0, r.local(), 0, data.length);
-            }
-            if (!awaitable.contains(id)) {
-                if (status == CompletionStatus.SUCCESS) {
-                    return;
-                }
-                awaitable.add(id);
-            }
-            completions.put(id, new Completion(id, opcode, status, data != null ? data.length : r.lengthBytes(), result, node.clock().nowNanos()));
-            notifyAll();
+            r = inFlight.remove(id);
         }
+        if (r == null) {
+            return;
+        }
+        if (status == CompletionStatus.SUCCESS && r.opcode() == Opcode.READ && data != null) {
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, r.local(), 0, data.length);
+        }
+        completions.deliver(new Completion(id, opcode, status, data != null ? data.length : r.lengthBytes(), result, node.clock().nowNanos()), true);
     }
 
     @Override
-    public synchronized Completion await(long requestId) {
-        if (!awaitable.contains(requestId)) {
-            throw new IllegalArgumentException("request " + requestId + " was unsignaled or already taken");
-        }
-        while (!completions.containsKey(requestId)) {
-            if (broken) {
-                awaitable.remove(requestId);
-                inFlight.remove(requestId);
-                return new Completion(requestId, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, node.clock().nowNanos());
-            }
-            waitQuietly();
-        }
-        awaitable.remove(requestId);
-        return completions.remove(requestId);
+    public Completion await(long requestId) {
+        return completions.await(requestId);
     }
 
     @Override
-    public synchronized Completion poll() {
-        if (completions.isEmpty()) {
-            return null;
-        }
-        long id = completions.keySet().iterator().next();
-        awaitable.remove(id);
-        return completions.remove(id);
+    public Completion poll() {
+        return completions.poll();
     }
 
     @Override
@@ -231,6 +203,7 @@ final class TcpQueuePair implements RemoteQueuePair {
 
     private void breakConnection() {
         broken = true;
+        completions.breakConnection();
         try {
             socket.close();
         } catch (IOException ignored) {
