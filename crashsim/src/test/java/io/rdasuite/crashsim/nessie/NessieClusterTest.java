@@ -143,7 +143,7 @@ class NessieClusterTest {
                 return "TORN";
             }
         }
-        return "w" + v[0] / 50 + "v" + v[0] % 50;
+        return "w" + (v[0] & 0xff) / 50 + "v" + (v[0] & 0xff) % 50;
     }
 
     @Test
