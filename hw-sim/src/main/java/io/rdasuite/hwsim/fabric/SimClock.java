@@ -3,17 +3,22 @@ package io.rdasuite.hwsim.fabric;
 import io.rdasuite.hwsim.engine.Actor;
 import io.rdasuite.store.fabric.Clock;
 
-/** A node's virtual clock: charging CPU occupies one of the node's cores and advances the calling actor. */
+/**
+ * A node's virtual clock: charging CPU occupies one of the node's cores and advances the calling actor. It
+ * reads the fabric's virtual time plus the node's fixed skew (0 unless the builder set one).
+ */
 final class SimClock implements Clock {
     private final SimNode node;
+    private final long skewNs;
 
-    SimClock(SimNode node) {
+    SimClock(SimNode node, long skewNs) {
         this.node = node;
+        this.skewNs = skewNs;
     }
 
     @Override
     public long nowNanos() {
-        return node.fabric.engine.now();
+        return node.fabric.engine.now() + skewNs;
     }
 
     @Override

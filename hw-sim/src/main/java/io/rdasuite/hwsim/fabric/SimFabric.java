@@ -74,7 +74,12 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         this.writeAtomicSupported = b.writeAtomicSupported;
         this.faults = b.faults;
         for (int i = 0; i < b.configs.size(); i++) {
-            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i), b.restoreCrash.get(i)));
+            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i), b.restoreCrash.get(i), b.clockSkewNs.getOrDefault(i, 0L)));
+        }
+        for (int skewed : b.clockSkewNs.keySet()) {
+            if (skewed < 0 || skewed >= nodes.size()) {
+                throw new IllegalArgumentException("clock skew for node " + skewed + " but there are " + nodes.size() + " nodes");
+            }
         }
         for (Map.Entry<Integer, Integer> hog : faults.cpuHogs().entrySet()) {
             nodes.get(hog.getKey()).setCpuHogs(hog.getValue());
@@ -172,9 +177,8 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     public Connection connect(Node requester, Node responder, QpOptions options) {
         SimNode a = (SimNode) requester;
         SimNode b = (SimNode) responder;
-        if (a == b) {
-            throw new IllegalArgumentException("loopback connections are not modelled; connect two nodes");
-        }
+        // a == b is a loopback connection: requests leave the node's NIC and come back into it, paying the
+        // NIC and port costs (Nessie §4.1.1 CASes its own index table this way, so that the NIC's atomics see it)
         SimQueuePair qa = new SimQueuePair(a, nextQpn++, options);
         SimQueuePair qb = new SimQueuePair(b, nextQpn++, options);
         qa.peer = qb;
@@ -248,6 +252,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         private int traceCaptureLimit = 1_000_000;
         private long maxEvents = 50_000_000L;
         private boolean writeAtomicSupported = true;
+        private final TreeMap<Integer, Long> clockSkewNs = new TreeMap<>();
 
         public Builder seed(long seed) {
             this.seed = seed;
@@ -305,6 +310,16 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         /** Model today's NICs, which have no WRITE_ATOMIC (it then completes with UNSUPPORTED_OPERATION). */
         public Builder writeAtomicSupported(boolean supported) {
             this.writeAtomicSupported = supported;
+            return this;
+        }
+
+        /**
+         * Makes node {@code nodeId}'s clock read {@code skewNs} ahead of the fabric's virtual time (behind when
+         * negative): loosely synchronized clocks, as NTP leaves them (Nessie §4.3.1). Only what the node's
+         * {@code clock().nowNanos()} returns changes; events, costs and sleeps still run on the one virtual time.
+         */
+        public Builder clockSkew(int nodeId, long skewNs) {
+            clockSkewNs.put(nodeId, skewNs);
             return this;
         }
 

@@ -48,7 +48,7 @@ public final class SimNode implements Node {
     private boolean up = true;
     private long downSinceNs = Long.MAX_VALUE;
 
-    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom, CrashImage restoreFromCrash) {
+    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom, CrashImage restoreFromCrash, long clockSkewNs) {
         this.fabric = fabric;
         this.id = id;
         this.config = config;
@@ -58,7 +58,7 @@ public final class SimNode implements Node {
         this.evictionTimes = fabric.engine.random("evict-" + id);
         this.preemptions = fabric.engine.random("preempt-" + id);
         this.coreFreeAt = new long[fabric.cost.coresPerNode()];
-        this.clock = new SimClock(this);
+        this.clock = new SimClock(this, clockSkewNs);
         this.nic = new SimNic(this);
         this.nextAddress += (long) id << 36;
     }

@@ -1,0 +1,82 @@
+package io.rdasuite.store.nessie;
+
+import io.rdasuite.store.kv.KvShape;
+
+/**
+ * Sizes and timings of a Nessie deployment (§4, §5: hash functions, table sizes, key and value sizes are
+ * configurable there; the defaults below are ours unless a section is named).
+ *
+ * @param shape                key and value sizes
+ * @param hashFunctions        N of N-way cuckoo hashing (§4.1.1; 3 by default)
+ * @param filterBits           filter bits per ITE (§4.3.2; 7 by default)
+ * @param indexSlotsPerNode    ITEs in each node's index table
+ * @param dataEntriesPerNode   DTEs in each node's data table
+ * @param cacheEntries         entries of each node's LRU cache (§4.1.3); 0 disables it
+ * @param expirationNs         how long a replaced DTE waits before re-use (§4.3.1; the paper's example is 1 s)
+ * @param maxClockSkewNs       how far apart node clocks may be (§4.3.1, "loosely synchronized"); added to every
+ *                             expiration before a DTE is re-used
+ * @param operationTimeoutNs   an operation attempt older than this fails and is retried (§4.3.1); must be below
+ *                             the expiration period, which is what makes re-used DTEs and ABA unobservable
+ * @param migrateDepth         the recursion bound of MIGRATE (§4.2.3); beyond it a PUT fails as full
+ * @param backoffBaseNs        first back-off after a concurrent-operation error (§4.3.2, exponential)
+ * @param backoffMaxNs         the back-off's ceiling
+ * @param maxAttempts          attempts of one operation before it gives up
+ * @param recycleWithoutExpiry THE PLANTED BUG: re-use a replaced DTE at once instead of after its expiration
+ *                             (for the ABA test only)
+ */
+public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int indexSlotsPerNode, int dataEntriesPerNode,
+                           int cacheEntries, long expirationNs, long maxClockSkewNs, long operationTimeoutNs, int migrateDepth,
+                           long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry) {
+    public NessieConfig {
+        if (hashFunctions < 1 || hashFunctions > 8) {
+            throw new IllegalArgumentException("hash functions must be 1..8: " + hashFunctions);
+        }
+        new IndexEntry(filterBits); // checks the range
+        if (indexSlotsPerNode < 1 || dataEntriesPerNode < 1 || cacheEntries < 0) {
+            throw new IllegalArgumentException("table sizes must be positive and the cache non-negative");
+        }
+        if (dataEntriesPerNode > new IndexEntry(filterBits).dteLimit()) {
+            throw new IllegalArgumentException("an ITE with " + filterBits + " filter bits names at most " + new IndexEntry(filterBits).dteLimit() + " DTEs");
+        }
+        if (expirationNs < 1 || maxClockSkewNs < 0 || operationTimeoutNs < 1 || operationTimeoutNs >= expirationNs) {
+            throw new IllegalArgumentException("need 0 < operation timeout < expiration period and a non-negative skew: "
+                    + operationTimeoutNs + ", " + expirationNs + ", " + maxClockSkewNs);
+        }
+        if (migrateDepth < 1 || backoffBaseNs < 1 || backoffMaxNs < backoffBaseNs || maxAttempts < 1) {
+            throw new IllegalArgumentException("migrate depth, back-off and attempts must be positive (ceiling >= base)");
+        }
+    }
+
+    /** Simulator sizes: virtual time is free of scheduling stalls, so the periods can be microseconds. */
+    public static NessieConfig small(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
+        return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 2_000_000, 50_000, 1_000_000, 3,
+                2_000, 200_000, 10_000, false);
+    }
+
+    /** Real threads: periods long enough to outlast a descheduled thread (the paper's expiration is 1 s). */
+    public static NessieConfig realThreads(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
+        return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 1_000_000_000L, 10_000_000, 500_000_000L, 3,
+                1_000, 1_000_000, 100_000, false);
+    }
+
+    public NessieConfig withCacheEntries(int entries) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, entries, expirationNs, maxClockSkewNs,
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+    }
+
+    public NessieConfig withExpiration(long expiration, long skew, long timeout) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expiration, skew,
+                timeout, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+    }
+
+    public NessieConfig withMigrateDepth(int depth) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
+                operationTimeoutNs, depth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+    }
+
+    /** The same configuration with the planted ABA bug switched on or off. */
+    public NessieConfig withRecycleWithoutExpiry(boolean bug) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, bug);
+    }
+}

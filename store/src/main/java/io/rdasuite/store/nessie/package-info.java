@@ -1,0 +1,49 @@
+/**
+ * Nessie (paper 004, Cassell et al., IEEE TPDS 2017): a fully client-driven, decoupled RDMA key-value store.
+ * Every node is both client and storage node (§3.1) with an index table of 64-bit ITEs ({@link
+ * io.rdasuite.store.nessie.IndexEntry}), a data table of DTEs ({@link io.rdasuite.store.nessie.DataEntry}) and
+ * a small LRU cache (§4.1). Keys hash to N ITEs over all nodes' index tables ({@link
+ * io.rdasuite.store.nessie.CuckooHashes}, §4.1.1). {@link io.rdasuite.store.nessie.NessieClient} implements GET
+ * (§4.2.1), PUT (§4.2.2), MIGRATE (§4.2.3), DELETE (§4.2.4), data table management (§4.2.5) and §4.3's
+ * expiration, cache consistency, filter bits, previous versions and back-off, with RDMA READ/CAS/WRITE only:
+ * no node runs a server thread. ITEs change only by RDMA CAS, a node's own through a loopback connection.
+ *
+ * <p>Deployment: {@link io.rdasuite.store.nessie.NessieCluster#deploy} (one client per node). Nessie is not in
+ * {@link io.rdasuite.store.protocol.KvProtocol}, whose stores have one server (node 0) and separate clients.
+ *
+ * <p>Decisions where the paper (without its Appendix A) is silent:
+ * <ul>
+ *   <li>ITE bits: watermark (bit 63, set in every written entry), empty bit, 12-bit DTI (= node id, one data
+ *       table per node), DTE index (50 - filter bits), filter bits. The never-written zero word is empty.
+ *       Emptying an ITE keeps its DTI and DTE index, so an emptied ITE does not repeat an earlier word until its
+ *       DTE is recycled; reverse passes then notice empty-full-empty changes.</li>
+ *   <li>DTE: header (valid, delete, watermark) stored last by the owner's CPU; the expiration timestamp before the
+ *       recycle word so one WRITE sets both in address order; the previous-version ITE; key; value. DTEs live
+ *       in DRAM (Nessie has no persistence); a DTE is always placed on the writer's node (§4.2.2's prototype).</li>
+ *   <li>Hash functions are xxHash64 seeded 1..N over all nodes' slots; filter bits are the trailing bits of
+ *       the store-wide key hash (seed 0). Repeated slots of one key are examined once.</li>
+ *   <li>PUT reads all N ITEs (and the metadata of those whose filter bits match) before choosing the first
+ *       empty-or-matching candidate; any invalid DTE among them aborts it (§4.3.2). The previous version it
+ *       records is the first ITE holding the key, also when the candidate was empty and the key lives in a
+ *       later duplicate. The reverse pass runs before duplicates are removed; when it fails, the PUT CASes its
+ *       ITE back to the original word (safe: an ITE naming an invalid DTE is changed only by its installer)
+ *       and lets its DTE expire. If removing a duplicate fails (a MIGRATE moved it), the PUT re-reads until no
+ *       other ITE names the key, at most 64 rounds, then flips its valid bit.</li>
+ *   <li>DELETE's candidate is the first ITE holding the key; an absent key is confirmed by a reverse pass.</li>
+ *   <li>MIGRATE's destination is the first empty alternative ITE of the moved key, else its first one that
+ *       differs from the source (then recursion, up to {@code migrateDepth}); a copy has no previous version,
+ *       so a GET that meets an in-progress copy retries. A PUT that migrated restarts without back-off.</li>
+ *   <li>Timestamps: the recycling node writes its own clock + expiration; the owner re-uses a DTE once its own
+ *       clock is past that plus {@code maxClockSkewNs}; each attempt fails after {@code operationTimeoutNs}
+ *       (below the expiration), measured as elapsed time on one clock. DTEs never published (CAS failed) go
+ *       back to the free list at once. The owner scans its table in index order when its free list is empty,
+ *       and waits (bounded) when entries are recycling but not yet expired.</li>
+ *   <li>The cache holds only valid remote DTEs, keyed by ITE word, expiring one expiration period after the
+ *       ITE read that last used them. Back-off: exponential from {@code backoffBaseNs} with seeded jitter.</li>
+ *   <li>{@code recycleWithoutExpiry} is a planted bug for tests: freed local DTEs are re-used at once.</li>
+ * </ul>
+ *
+ * <p>Not done: NessieSD and NessieHY (§5), multiple NICs per node, two-stage reads for large values (§4.3.2
+ * "Multiple Reads": PUT reads metadata only, GET reads whole entries), background recycling threads.
+ */
+package io.rdasuite.store.nessie;
