@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  * </ul>
  * Not thread-safe: one thread of this client's node uses it.
  */
-public final class NessieClient implements KvClient {
+public final class NessieClient implements NessieKv {
     /** One attempt's result; RETRY is §4.2's "concurrent operation error". */
     enum Outcome { DONE, RETRY, MIGRATED, FULL }
 
@@ -56,6 +56,9 @@ public final class NessieClient implements KvClient {
     private final MemorySegment word = MemorySegment.ofArray(scratch8);
     private byte[] result;
     private final Stats stats = new Stats();
+    private final long firstEntry;
+    private final long entryCount;
+    private boolean inGet;
 
     /** Counters of what this client did, for tests and reports. */
     public static final class Stats {
@@ -71,12 +74,40 @@ public final class NessieClient implements KvClient {
         public long duplicatesRemoved;
         public long recycled;
         public long scans;
+        /** RDMA verbs GETs issued (loopback ones included: §4.1.1 reads a node's own ITEs through its NIC). */
+        public long getVerbs;
+        /** Payload bytes GETs moved over the network (loopback verbs and local memory accesses excluded). */
+        public long getBytes;
+        /** RDMA verbs PUTs and DELETEs issued. */
+        public long putVerbs;
+        /** Payload bytes PUTs and DELETEs moved over the network. */
+        public long putBytes;
+
+        /** Adds one verb of {@code bytes} payload to the current operation's counters. */
+        void verb(boolean get, long bytes) {
+            if (get) {
+                getVerbs++;
+                getBytes += bytes;
+            } else {
+                putVerbs++;
+                putBytes += bytes;
+            }
+        }
     }
 
     private record Cached(byte[] key, byte[] value, long[] expiresAtNs) {
     }
 
     NessieClient(Node node, NessieConfig config, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables, QueuePair[] qps) {
+        this(node, config, indexTables, dataTables, qps, 0, config.dataEntriesPerNode(), 0);
+    }
+
+    /**
+     * A client that owns DTEs {@code [firstEntry, firstEntry + entryCount)} of its node's data table: several
+     * clients (threads) of one node split the table, each allocating, scanning and recycling its own part.
+     */
+    NessieClient(Node node, NessieConfig config, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables, QueuePair[] qps,
+                 long firstEntry, long entryCount, int clientIndex) {
         this.node = node;
         this.config = config;
         this.ite = new IndexEntry(config.filterBits());
@@ -86,7 +117,12 @@ public final class NessieClient implements KvClient {
         this.dataTables = dataTables;
         this.qps = qps;
         this.data = node.local(dataTables.get(node.id()));
-        for (long i = 0; i < config.dataEntriesPerNode(); i++) {
+        if (firstEntry < 0 || entryCount < 1 || firstEntry + entryCount > config.dataEntriesPerNode()) {
+            throw new IllegalArgumentException("DTE range [" + firstEntry + ", +" + entryCount + ") outside a table of " + config.dataEntriesPerNode());
+        }
+        this.firstEntry = firstEntry;
+        this.entryCount = entryCount;
+        for (long i = firstEntry; i < firstEntry + entryCount; i++) {
             free.addLast(i);
         }
         int capacity = config.cacheEntries();
@@ -96,13 +132,15 @@ public final class NessieClient implements KvClient {
                 return size() > capacity;
             }
         };
-        this.jitter = new SplittableRandom(0x4e655373L * 31 + node.id());
+        this.jitter = new SplittableRandom(0x4e655373L * 31 + node.id() + 4096L * clientIndex);
     }
 
+    @Override
     public Stats stats() {
         return stats;
     }
 
+    @Override
     public Node node() {
         return node;
     }
@@ -121,6 +159,7 @@ public final class NessieClient implements KvClient {
             throw new IllegalArgumentException("a put needs a value; delete removes keys");
         }
         stats.puts++;
+        inGet = false;
         try (var scope = node.clock().operation("put")) {
             return retrying(() -> writeOnce(key, value));
         }
@@ -130,6 +169,7 @@ public final class NessieClient implements KvClient {
     public boolean delete(byte[] key) {
         config.shape().check(key, null);
         stats.deletes++;
+        inGet = false;
         try (var scope = node.clock().operation("delete")) {
             return retrying(() -> writeOnce(key, null));
         }
@@ -139,6 +179,7 @@ public final class NessieClient implements KvClient {
     public byte[] get(byte[] key) {
         config.shape().check(key, null);
         stats.gets++;
+        inGet = true;
         try (var scope = node.clock().operation("get")) {
             if (!retrying(() -> getOnce(key))) {
                 throw new KvReadException("no consistent read of the key after " + config.maxAttempts() + " attempts");
@@ -466,7 +507,7 @@ public final class NessieClient implements KvClient {
         boolean any = false;
         long now = now();
         int bytes = dte.bytes();
-        for (long i = 0; i < config.dataEntriesPerNode(); i++) {
+        for (long i = firstEntry; i < firstEntry + entryCount; i++) {
             long at = i * bytes;
             if ((data.loadAcquire8(at + DataEntry.RECYCLE) & 1) == 0) {
                 continue;
@@ -480,7 +521,7 @@ public final class NessieClient implements KvClient {
                 stats.recycled++;
             }
         }
-        node.clock().chargeCpu(2L * config.dataEntriesPerNode());
+        node.clock().chargeCpu(2L * entryCount);
         return any;
     }
 
@@ -502,6 +543,7 @@ public final class NessieClient implements KvClient {
         } else {
             MemoryRegion table = dataTables.get(dti);
             MemorySegment fields = MemorySegment.ofArray(new long[] {expiry, 1});
+            stats.verb(inGet, 16);
             check(qps[dti].execute(WorkRequest.write(fields, table.address(at + DataEntry.EXPIRY), table.rkey())), "recycle-mark a DTE");
         }
     }
@@ -544,6 +586,7 @@ public final class NessieClient implements KvClient {
     /** Reads an ITE with RDMA, also this node's own (§4.1.1). */
     private long readIte(Slot s) {
         MemoryRegion table = indexTables.get(s.node());
+        stats.verb(inGet, s.node() == node.id() ? 0 : 8);
         check(qps[s.node()].execute(WorkRequest.read(word, table.address(8L * s.index()), table.rkey())), "read an ITE");
         return scratch8[0];
     }
@@ -551,6 +594,7 @@ public final class NessieClient implements KvClient {
     /** CASes an ITE with RDMA, also this node's own (§4.1.1); true when it swapped. */
     private boolean casIte(Slot s, long expected, long update) {
         MemoryRegion table = indexTables.get(s.node());
+        stats.verb(inGet, s.node() == node.id() ? 0 : 8);
         Completion c = check(qps[s.node()].execute(WorkRequest.cas(table.address(8L * s.index()), table.rkey(), expected, update)), "CAS an ITE");
         return c.result() == expected;
     }
@@ -564,6 +608,7 @@ public final class NessieClient implements KvClient {
             data.load(at, MemorySegment.ofArray(bytes));
         } else {
             MemoryRegion table = dataTables.get(dti);
+            stats.verb(inGet, bytes.length);
             check(qps[dti].execute(WorkRequest.read(MemorySegment.ofArray(bytes), table.address(at), table.rkey())), "read a DTE");
         }
         return dte.view(bytes);

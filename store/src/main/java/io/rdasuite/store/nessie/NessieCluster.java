@@ -18,13 +18,16 @@ public final class NessieCluster {
     private final NessieConfig config;
     private final List<MemoryRegion> indexTables;
     private final List<MemoryRegion> dataTables;
-    private final List<NessieClient> clients;
+    private final List<NessieKv> clients;
+    private final List<NessieServer> servers;
 
-    private NessieCluster(NessieConfig config, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables, List<NessieClient> clients) {
+    private NessieCluster(NessieConfig config, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables, List<NessieKv> clients,
+                          List<NessieServer> servers) {
         this.config = config;
         this.indexTables = indexTables;
         this.dataTables = dataTables;
         this.clients = clients;
+        this.servers = servers;
     }
 
     /**
@@ -33,8 +36,21 @@ public final class NessieCluster {
      * fabric runs; each client must then be used by one thread of its own node.
      */
     public static NessieCluster deploy(Fabric fabric, int nodes, NessieConfig config) {
+        return deploy(fabric, nodes, 1, config);
+    }
+
+    /**
+     * Deploys {@code config.mode()} on nodes {@code 0..nodes-1} with {@code clientsPerNode} clients (threads) per
+     * node. Nessie: the clients of a node split its data table. NessieSD and NessieHY (§5): every node also gets a
+     * request region, a reply region and {@code config.serverWorkers()} polling server threads, started here as
+     * daemons (they occupy the node's cores whenever the fabric runs). Call it before the fabric runs.
+     */
+    public static NessieCluster deploy(Fabric fabric, int nodes, int clientsPerNode, NessieConfig config) {
         if (nodes < 1 || nodes > fabric.nodeCount()) {
             throw new IllegalArgumentException("Nessie on " + nodes + " nodes but the fabric has " + fabric.nodeCount());
+        }
+        if (clientsPerNode < 1 || clientsPerNode > config.dataEntriesPerNode()) {
+            throw new IllegalArgumentException("1.." + config.dataEntriesPerNode() + " clients per node: " + clientsPerNode);
         }
         DataEntry layout = new DataEntry(config.shape());
         List<MemoryRegion> index = new ArrayList<>();
@@ -44,20 +60,66 @@ public final class NessieCluster {
             index.add(node.register(MemoryKind.DRAM, "nessie-index", 8L * config.indexSlotsPerNode()));
             data.add(node.register(MemoryKind.DRAM, "nessie-data", (long) layout.bytes() * config.dataEntriesPerNode()));
         }
-        List<NessieClient> clients = new ArrayList<>();
-        for (int n = 0; n < nodes; n++) {
-            QueuePair[] qps = new QueuePair[nodes];
-            for (int m = 0; m < nodes; m++) {
-                qps[m] = fabric.connect(fabric.node(n), fabric.node(m)).requester();
+        List<NessieKv> clients = new ArrayList<>();
+        List<NessieServer> servers = new ArrayList<>();
+        if (config.mode() == NessieMode.NESSIE) {
+            long share = config.dataEntriesPerNode() / clientsPerNode;
+            for (int n = 0; n < nodes; n++) {
+                for (int c = 0; c < clientsPerNode; c++) {
+                    clients.add(new NessieClient(fabric.node(n), config, List.copyOf(index), List.copyOf(data), connect(fabric, n, nodes), c * share, share, c));
+                }
             }
-            clients.add(new NessieClient(fabric.node(n), config, List.copyOf(index), List.copyOf(data), qps));
+        } else {
+            int slots = nodes * clientsPerNode;
+            List<MemoryRegion> requests = new ArrayList<>();
+            List<MemoryRegion> replies = new ArrayList<>();
+            for (int n = 0; n < nodes; n++) {
+                requests.add(fabric.node(n).register(MemoryKind.DRAM, "nessie-requests", NessieServer.requestRegionBytes(config, slots)));
+                replies.add(fabric.node(n).register(MemoryKind.DRAM, "nessie-replies", (long) clientsPerNode * NessieServer.replyBytes(config)));
+            }
+            for (int n = 0; n < nodes; n++) {
+                NessieServer server = new NessieServer(fabric.node(n), config, index.get(n), data.get(n), requests.get(n), List.copyOf(replies), clientsPerNode);
+                servers.add(server);
+                for (int w = 0; w < config.serverWorkers(); w++) {
+                    int worker = w;
+                    QueuePair[] qps = connect(fabric, n, nodes);
+                    fabric.node(n).spawnDaemon("nessie-server-" + n + "-" + w, () -> server.serve(worker, config.serverWorkers(), qps));
+                }
+            }
+            for (int n = 0; n < nodes; n++) {
+                for (int c = 0; c < clientsPerNode; c++) {
+                    clients.add(new NessieServedClient(fabric.node(n), config, c, clientsPerNode, List.copyOf(index), List.copyOf(data),
+                            List.copyOf(requests), replies.get(n), connect(fabric, n, nodes)));
+                }
+            }
         }
-        return new NessieCluster(config, List.copyOf(index), List.copyOf(data), List.copyOf(clients));
+        return new NessieCluster(config, List.copyOf(index), List.copyOf(data), List.copyOf(clients), List.copyOf(servers));
     }
 
-    /** Node {@code i}'s client. */
+    private static QueuePair[] connect(Fabric fabric, int from, int nodes) {
+        QueuePair[] qps = new QueuePair[nodes];
+        for (int m = 0; m < nodes; m++) {
+            qps[m] = fabric.connect(fabric.node(from), fabric.node(m)).requester();
+        }
+        return qps;
+    }
+
+    /** Nessie's clients, node-major (node {@code n}'s client {@code c} at {@code n * clientsPerNode + c}); Nessie mode only. */
     public List<NessieClient> clients() {
+        if (config.mode() != NessieMode.NESSIE) {
+            throw new IllegalStateException("clients() holds Nessie's own clients; a " + config.mode().cliName() + " deployment has kvClients()");
+        }
+        return clients.stream().map(NessieClient.class::cast).toList();
+    }
+
+    /** The clients of any mode, node-major. */
+    public List<NessieKv> kvClients() {
         return clients;
+    }
+
+    /** Requests each node's server threads served (NessieSD, NessieHY; empty for Nessie). */
+    public List<Long> servedRequests() {
+        return servers.stream().map(NessieServer::served).toList();
     }
 
     public NessieConfig config() {

@@ -23,10 +23,15 @@ import io.rdasuite.store.kv.KvShape;
  * @param maxAttempts          attempts of one operation before it gives up
  * @param recycleWithoutExpiry THE PLANTED BUG: re-use a replaced DTE at once instead of after its expiration
  *                             (for the ABA test only)
+ * @param mode                 Nessie, NessieSD or NessieHY (§5)
+ * @param serverWorkers        NessieSD/NessieHY: polling server threads per node (§6 tunes 1 to 3; 1 by default)
+ * @param serverSpinNs         NessieSD/NessieHY: CPU a server thread burns per empty sweep of its request slots,
+ *                             and a waiting client per empty look at its reply slot (busy polling)
  */
 public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int indexSlotsPerNode, int dataEntriesPerNode,
                            int cacheEntries, long expirationNs, long maxClockSkewNs, long operationTimeoutNs, int migrateDepth,
-                           long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry) {
+                           long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry,
+                           NessieMode mode, int serverWorkers, long serverSpinNs) {
     public NessieConfig {
         if (hashFunctions < 1 || hashFunctions > 8) {
             throw new IllegalArgumentException("hash functions must be 1..8: " + hashFunctions);
@@ -45,38 +50,53 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         if (migrateDepth < 1 || backoffBaseNs < 1 || backoffMaxNs < backoffBaseNs || maxAttempts < 1) {
             throw new IllegalArgumentException("migrate depth, back-off and attempts must be positive (ceiling >= base)");
         }
+        if (mode == null || serverWorkers < 1 || serverSpinNs < 1) {
+            throw new IllegalArgumentException("need a mode, at least one server worker and a positive spin: " + mode + ", " + serverWorkers + ", " + serverSpinNs);
+        }
     }
 
     /** Simulator sizes: virtual time is free of scheduling stalls, so the periods can be microseconds. */
     public static NessieConfig small(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 2_000_000, 50_000, 1_000_000, 3,
-                2_000, 200_000, 10_000, false);
+                2_000, 200_000, 10_000, false, NessieMode.NESSIE, 1, 100);
     }
 
     /** Real threads: periods long enough to outlast a descheduled thread (the paper's expiration is 1 s). */
     public static NessieConfig realThreads(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 1_000_000_000L, 10_000_000, 500_000_000L, 3,
-                1_000, 1_000_000, 100_000, false);
+                1_000, 1_000_000, 100_000, false, NessieMode.NESSIE, 1, 100);
     }
 
     public NessieConfig withCacheEntries(int entries) {
         return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, entries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
     }
 
     public NessieConfig withExpiration(long expiration, long skew, long timeout) {
         return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expiration, skew,
-                timeout, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+                timeout, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
     }
 
     public NessieConfig withMigrateDepth(int depth) {
         return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, depth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry);
+                operationTimeoutNs, depth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
     }
 
     /** The same configuration with the planted ABA bug switched on or off. */
     public NessieConfig withRecycleWithoutExpiry(boolean bug) {
         return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, bug);
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, bug, mode, serverWorkers, serverSpinNs);
+    }
+
+    /** The same configuration deployed as {@code m} (§5). */
+    public NessieConfig withMode(NessieMode m) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, m, serverWorkers, serverSpinNs);
+    }
+
+    /** The same configuration with {@code workers} polling server threads per node (NessieSD, NessieHY). */
+    public NessieConfig withServerWorkers(int workers) {
+        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
+                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, workers, serverSpinNs);
     }
 }

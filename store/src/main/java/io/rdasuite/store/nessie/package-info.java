@@ -43,7 +43,19 @@
  *   <li>{@code recycleWithoutExpiry} is a planted bug for tests: freed local DTEs are re-used at once.</li>
  * </ul>
  *
- * <p>Not done: NessieSD and NessieHY (§5), multiple NICs per node, two-stage reads for large values (§4.3.2
+ * <p>NessieSD and NessieHY (§5) share the code base: {@link io.rdasuite.store.nessie.NessieMode} in
+ * {@link io.rdasuite.store.nessie.NessieConfig} selects them. A key has one owner node (an xxHash64 of the key,
+ * seed "owner") whose index table is a local N-way cuckoo table naming only local DTEs (partially coupled);
+ * only the owner's polling server threads ({@code NessieServer}) change them, with local loads, stores and
+ * CASes. Clients write a request body and then an 8-byte doorbell into the owner's request region (two RDMA
+ * WRITEs on one queue pair, applied in order; local stores on the same node) and busy-poll their reply slot,
+ * which the server fills the same way. NessieHY's GET is Nessie's read path without filter bits, cache,
+ * previous versions or multiple reads, as §5 says; replaced DTEs expire before re-use as in Nessie. Decisions:
+ * a full cuckoo bucket triggers one displacement level at the owner; an empty doorbell sweep burns
+ * {@code serverSpinNs} of CPU and so does each empty look at a reply slot; several clients per node split
+ * Nessie's data table into ranges of their own.
+ *
+ * <p>Not done: multiple NICs per node, two-stage reads for large values (§4.3.2
  * "Multiple Reads": PUT reads metadata only, GET reads whole entries), background recycling threads.
  */
 package io.rdasuite.store.nessie;

@@ -1,0 +1,144 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.nessie.NessieBench;
+import io.rdasuite.crashsim.nessie.NessieClaims;
+import io.rdasuite.store.nessie.NessieMode;
+import io.rdasuite.store.workload.Ycsb;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rda bench nessie}: paper 004 §6 (Figs. 4-11, Table 1) on the simulator. */
+@Command(name = "nessie", mixinStandardHelpOptions = true,
+        description = {"Goodput and mean GET/PUT latency of Nessie, NessieSD and NessieHY (paper 004 §6, simulated), beside the paper's claims.",
+                "Scaled down from the paper's 15 nodes x 12 cores: 4 nodes of 4 simulated cores by default (one worker per core:",
+                "Nessie 4 clients, NessieSD/NessieHY 3 clients + 1 polling server thread per node), so that a figure's runs finish in",
+                "well under a minute on 2 host cores; 1/4 instead of 1/15 of the keys are local to a node.",
+                "Background processes are the simulator's CPU hogs on every node: they share the node's 4 cores (processor sharing)."})
+final class NessieBenchCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--protocols", split = ",", defaultValue = "nessie,nessie-sd,nessie-hy",
+            description = "Protocols (default: ${DEFAULT-VALUE}); valid: nessie, nessie-sd, nessie-hy.")
+    List<String> protocols;
+
+    @Option(names = "--nodes", defaultValue = "4", description = "Nodes, each a client and a storage node, 2..64 (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--value-sizes", split = ",", defaultValue = "2048,8192,16384,131072", description = "Value bytes (default: ${DEFAULT-VALUE}).")
+    List<Integer> valueSizes;
+
+    @Option(names = "--get-fraction", defaultValue = "0.5", description = "Share of GETs, the rest PUTs (default: ${DEFAULT-VALUE}).")
+    double getFraction;
+
+    @Option(names = "--distribution", defaultValue = "uniform", description = "uniform or zipf (Zipf 0.99) (default: ${DEFAULT-VALUE}).")
+    String distribution;
+
+    @Option(names = "--background", split = ",", defaultValue = "0", description = "Background processes per node, e.g. 0,2,4,8 (default: ${DEFAULT-VALUE}).")
+    List<Integer> background;
+
+    @Option(names = "--ops", defaultValue = "100", description = "Measured operations per client thread (default: ${DEFAULT-VALUE}).")
+    int ops;
+
+    @Option(names = "--keys", defaultValue = "96", description = "Keys loaded before measuring (default: ${DEFAULT-VALUE}).")
+    int keys;
+
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        List<NessieMode> modes = new ArrayList<>();
+        for (String p : protocols) {
+            try {
+                modes.add(NessieMode.parse(p));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cl, e.getMessage());
+            }
+        }
+        Ycsb.Distribution dist = switch (distribution.trim().toLowerCase(Locale.ROOT)) {
+            case "uniform" -> Ycsb.Distribution.UNIFORM;
+            case "zipf" -> Ycsb.Distribution.ZIPF;
+            default -> throw new CommandLine.ParameterException(cl, "unknown distribution '" + distribution + "'; valid: uniform, zipf");
+        };
+        List<NessieBench.Result> results = new ArrayList<>();
+        try {
+            for (int size : valueSizes) {
+                for (int bg : background) {
+                    for (NessieMode m : modes) {
+                        results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed)));
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        List<NessieClaims.Claim> claims = NessieClaims.evaluate(results);
+        PrintWriter out = cl.getOut();
+        if (common.json) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (NessieBench.Result r : results) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("protocol", r.spec().mode().cliName());
+                m.put("valueSize", r.spec().valueSize());
+                m.put("getFraction", r.spec().getFraction());
+                m.put("distribution", r.spec().distribution().name().toLowerCase(Locale.ROOT));
+                m.put("backgroundProcesses", r.spec().background());
+                m.put("goodputBytesPerSecond", Math.round(r.goodputBytesPerSecond()));
+                m.put("meanGetLatencyNs", r.meanGetLatencyNs());
+                m.put("meanPutLatencyNs", r.meanPutLatencyNs());
+                m.put("getVerbsPerOp", r.getVerbsPerOp());
+                m.put("getBytesPerOp", r.getBytesPerOp());
+                m.put("putVerbsPerOp", r.putVerbsPerOp());
+                m.put("putBytesPerOp", r.putBytesPerOp());
+                m.put("retries", r.retries());
+                rows.add(m);
+            }
+            List<Map<String, Object>> c = new ArrayList<>();
+            for (NessieClaims.Claim x : claims) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("paper", x.paper());
+                m.put("model", x.model());
+                m.put("agrees", x.agrees());
+                c.add(m);
+            }
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "bench nessie");
+            doc.put("seed", common.seed);
+            doc.put("nodes", nodes);
+            doc.put("results", rows);
+            doc.put("paperClaims", c);
+            out.println(Json.write(doc));
+        } else {
+            out.printf("Nessie family on %d simulated nodes, %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
+                    nodes, 100 * getFraction, distribution, keys, ops);
+            out.printf("%-10s %8s %4s %14s %12s %12s %10s %11s %10s %11s%n", "PROTOCOL", "VALUE", "BG", "GOODPUT MB/s", "GET LAT us", "PUT LAT us",
+                    "GET verbs", "GET bytes", "PUT verbs", "PUT bytes");
+            for (NessieBench.Result r : results) {
+                out.printf("%-10s %8d %4d %14.1f %12.2f %12.2f %10.2f %11.0f %10.2f %11.0f%n", r.spec().mode().cliName(), r.spec().valueSize(),
+                        r.spec().background(), r.goodputBytesPerSecond() / 1e6, r.meanGetLatencyNs() / 1e3, r.meanPutLatencyNs() / 1e3,
+                        r.getVerbsPerOp(), r.getBytesPerOp(), r.putVerbsPerOp(), r.putBytesPerOp());
+            }
+            if (!claims.isEmpty()) {
+                out.println("\nPaper 004's claims (§6) against the model:");
+                for (NessieClaims.Claim x : claims) {
+                    out.printf("  [%s] %s%n           model: %s%n", x.agrees() ? "agrees" : "DIFFERS", x.paper(), x.model());
+                }
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,62 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code rda bench nessie}: JSON field names, determinism in virtual time, and errors naming the valid choices. */
+class NessieBenchCommandTest {
+    private record Result(int exitCode, String out, String err) {
+    }
+
+    private static Result rda(String... args) {
+        CommandLine cl = Rda.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static final String[] SMALL = {"bench", "nessie", "--nodes", "3", "--value-sizes", "16384", "--get-fraction", "0.5",
+            "--background", "0,8", "--ops", "20", "--keys", "48", "--json"};
+
+    @Test
+    void jsonHasTheFieldsAndClaimsAndTheSameSeedGivesTheSameDocument() throws Exception {
+        Result r = rda(SMALL);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("results")).hasSize(6);
+        List<String> fields = new ArrayList<>();
+        doc.get("results").get(0).fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).contains("protocol", "valueSize", "getFraction", "distribution", "backgroundProcesses", "goodputBytesPerSecond",
+                "meanGetLatencyNs", "meanPutLatencyNs");
+        List<String> protocols = new ArrayList<>();
+        doc.get("results").forEach(n -> protocols.add(n.get("protocol").asText()));
+        assertThat(protocols).containsExactly("nessie", "nessie-sd", "nessie-hy", "nessie", "nessie-sd", "nessie-hy");
+        assertThat(doc.get("results").get(0).get("goodputBytesPerSecond").asLong()).isPositive();
+        assertThat(doc.get("paperClaims")).isNotEmpty();
+        List<String> claimFields = new ArrayList<>();
+        doc.get("paperClaims").get(0).fieldNames().forEachRemaining(claimFields::add);
+        assertThat(claimFields).containsExactly("paper", "model", "agrees");
+        assertThat(rda(SMALL).out()).as("virtual time: nothing wall-clock, the same seed gives the same JSON").isEqualTo(r.out());
+    }
+
+    @Test
+    void anUnknownProtocolOrDistributionListsTheValidOnes() {
+        Result bad = rda("bench", "nessie", "--protocols", "nessie,herd");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown Nessie protocol 'herd'").contains("valid: nessie, nessie-sd, nessie-hy");
+        Result dist = rda("bench", "nessie", "--distribution", "latest");
+        assertThat(dist.exitCode()).isEqualTo(2);
+        assertThat(dist.err()).contains("valid: uniform, zipf");
+    }
+}

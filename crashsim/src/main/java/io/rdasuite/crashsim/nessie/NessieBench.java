@@ -1,0 +1,182 @@
+package io.rdasuite.crashsim.nessie;
+
+import io.rdasuite.hwsim.engine.Engine;
+import io.rdasuite.hwsim.fabric.FaultPlan;
+import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.nessie.NessieClient;
+import io.rdasuite.store.nessie.NessieCluster;
+import io.rdasuite.store.nessie.NessieConfig;
+import io.rdasuite.store.nessie.NessieKv;
+import io.rdasuite.store.nessie.NessieMode;
+import io.rdasuite.store.workload.Ycsb;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Paper 004 §6 on the simulator: Nessie, NessieSD and NessieHY on {@code nodes} nodes, every node a client and a
+ * storage node. 128-byte keys (§6), index tables at load factor 0.4 (§6), 3 hash functions and 7 filter bits.
+ * Workers per node follow §6's rule of one worker per core on the simulator's 4-core nodes: Nessie runs 4 client
+ * threads, NessieSD and NessieHY 3 clients and 1 polling server thread. Background processes are the fault plan's
+ * CPU hogs on every node (they share the node's cores with its threads). Figures are virtual time.
+ */
+public final class NessieBench {
+    /** Key bytes in every run (§6: "All experiments use a key size of 128 bytes"). */
+    public static final int KEY_BYTES = 128;
+    /** Cores per simulated node, the default cost model's. */
+    public static final int CORES = 4;
+
+    /**
+     * @param mode               the protocol
+     * @param nodes              nodes, each a client and a storage node
+     * @param valueSize          value bytes
+     * @param getFraction        share of GETs, the rest PUTs
+     * @param distribution       key choice
+     * @param background         CPU-consuming background processes per node
+     * @param opsPerClient       measured operations per client thread
+     * @param keys               keys loaded before measuring
+     * @param seed               drives the simulation and the workload
+     */
+    public record Spec(NessieMode mode, int nodes, int valueSize, double getFraction, Ycsb.Distribution distribution, int background,
+                       int opsPerClient, int keys, long seed) {
+        public Spec {
+            if (nodes < 2 || nodes > 64 || valueSize < 8 || getFraction < 0 || getFraction > 1 || background < 0 || opsPerClient < 1 || keys < 1) {
+                throw new IllegalArgumentException("nodes 2..64, value size >= 8, GET fraction in [0, 1], background >= 0, ops and keys >= 1");
+            }
+        }
+
+        /** Client threads per node: one worker per core, a core left to the server thread in NessieSD and NessieHY. */
+        public int clientsPerNode() {
+            return mode == NessieMode.NESSIE ? CORES : CORES - 1;
+        }
+    }
+
+    /**
+     * @param goodputBytesPerSecond operations per virtual second (sum of the clients' rates) times the value size (§6.2)
+     * @param getVerbsPerOp         RDMA verbs per GET (loopback verbs included)
+     * @param getBytesPerOp         payload bytes per GET over the network
+     * @param putVerbsPerOp         RDMA verbs per PUT
+     * @param putBytesPerOp         payload bytes per PUT over the network
+     */
+    public record Result(Spec spec, double goodputBytesPerSecond, long meanGetLatencyNs, long meanPutLatencyNs, double getVerbsPerOp,
+                         double getBytesPerOp, double putVerbsPerOp, double putBytesPerOp, long retries) {
+    }
+
+    private NessieBench() {
+    }
+
+    public static Result run(Spec spec) {
+        int clientsPerNode = spec.clientsPerNode();
+        int clients = spec.nodes() * clientsPerNode;
+        KvShape shape = new KvShape(KEY_BYTES, spec.valueSize());
+        int puts = (int) Math.ceil(spec.opsPerClient() * (1 - spec.getFraction())) + 8;
+        int slots = (int) Math.ceil(spec.keys() / (0.4 * spec.nodes())) + 16;
+        // DTEs: every loaded key and every measured PUT may hold one (replaced ones wait out the expiration period)
+        int perClient = (spec.keys() + clients - 1) / clients + puts + 8;
+        int entries = Math.max(perClient * clientsPerNode, spec.keys() + clients * puts + 8);
+        // §6: a cache for 0.5% of the keys (none at the key counts simulated here)
+        NessieConfig config = NessieConfig.small(shape, slots, entries).withMode(spec.mode()).withCacheEntries(spec.keys() / 200);
+        FaultPlan faults = FaultPlan.NONE;
+        for (int n = 0; n < spec.nodes(); n++) {
+            faults = faults.withCpuHogs(n, spec.background());
+        }
+        SimFabric.Builder b = SimFabric.builder().seed(spec.seed()).cost(CostModel.defaults()).faults(faults).maxEvents(Long.MAX_VALUE);
+        for (int n = 0; n < spec.nodes(); n++) {
+            b.node(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"));
+        }
+        long[] getLatency = new long[clients];
+        long[] putLatency = new long[clients];
+        long[] getCount = new long[clients];
+        long[] putCount = new long[clients];
+        long[] elapsed = new long[clients];
+        try (SimFabric fabric = b.build()) {
+            List<NessieKv> kv = NessieCluster.deploy(fabric, spec.nodes(), clientsPerNode, config).kvClients();
+            for (int c = 0; c < clients; c++) {
+                NessieKv me = kv.get(c);
+                int first = c;
+                me.node().spawn("load-" + c, () -> {
+                    for (int r = first; r < spec.keys(); r += clients) {
+                        me.put(Ycsb.key(r, shape), Ycsb.value(r, 0, shape));
+                    }
+                });
+            }
+            check(fabric.run());
+            NessieClient.Stats[] before = new NessieClient.Stats[clients];
+            for (int c = 0; c < clients; c++) {
+                before[c] = copy(kv.get(c).stats());
+            }
+            for (int c = 0; c < clients; c++) {
+                NessieKv me = kv.get(c);
+                int client = c;
+                Ycsb keys = new Ycsb(Ycsb.Workload.C, spec.distribution(), spec.keys(), spec.seed() * 1_000_003L + c);
+                SplittableRandom ops = new SplittableRandom(spec.seed() * 7_919L + c);
+                me.node().spawn("bench-" + c, () -> {
+                    long start = me.node().clock().nowNanos();
+                    for (int i = 0; i < spec.opsPerClient(); i++) {
+                        int r = keys.next().record();
+                        byte[] key = Ycsb.key(r, shape);
+                        long t0 = me.node().clock().nowNanos();
+                        if (ops.nextDouble() < spec.getFraction()) {
+                            me.get(key);
+                            getLatency[client] += me.node().clock().nowNanos() - t0;
+                            getCount[client]++;
+                        } else {
+                            me.put(key, Ycsb.value(r, i + 1, shape));
+                            putLatency[client] += me.node().clock().nowNanos() - t0;
+                            putCount[client]++;
+                        }
+                    }
+                    elapsed[client] = me.node().clock().nowNanos() - start;
+                });
+            }
+            check(fabric.run());
+            double opsPerSecond = 0;
+            long gets = 0;
+            long putsDone = 0;
+            long gl = 0;
+            long pl = 0;
+            long getVerbs = 0;
+            long getBytes = 0;
+            long putVerbs = 0;
+            long putBytes = 0;
+            long retries = 0;
+            for (int c = 0; c < clients; c++) {
+                opsPerSecond += spec.opsPerClient() * 1e9 / Math.max(1, elapsed[c]);
+                gets += getCount[c];
+                putsDone += putCount[c];
+                gl += getLatency[c];
+                pl += putLatency[c];
+                NessieClient.Stats s = kv.get(c).stats();
+                getVerbs += s.getVerbs - before[c].getVerbs;
+                getBytes += s.getBytes - before[c].getBytes;
+                putVerbs += s.putVerbs - before[c].putVerbs;
+                putBytes += s.putBytes - before[c].putBytes;
+                retries += s.retries - before[c].retries;
+            }
+            return new Result(spec, opsPerSecond * spec.valueSize(), gets == 0 ? 0 : gl / gets, putsDone == 0 ? 0 : pl / putsDone,
+                    per(getVerbs, gets), per(getBytes, gets), per(putVerbs, putsDone), per(putBytes, putsDone), retries);
+        }
+    }
+
+    private static double per(long total, long count) {
+        return count == 0 ? 0 : Math.round(100.0 * total / count) / 100.0;
+    }
+
+    private static NessieClient.Stats copy(NessieClient.Stats s) {
+        NessieClient.Stats c = new NessieClient.Stats();
+        c.getVerbs = s.getVerbs;
+        c.getBytes = s.getBytes;
+        c.putVerbs = s.putVerbs;
+        c.putBytes = s.putBytes;
+        c.retries = s.retries;
+        return c;
+    }
+
+    private static void check(Engine.RunStatus status) {
+        if (status != Engine.RunStatus.FINISHED) {
+            throw new IllegalStateException("the simulated Nessie run did not finish: " + status);
+        }
+    }
+}
