@@ -1,5 +1,6 @@
 package io.rdasuite.store.nessie;
 
+import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.store.fabric.Fabric;
 import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
@@ -15,6 +16,16 @@ import java.util.List;
  * {@link io.rdasuite.store.protocol.KvProtocol} enum.
  */
 public final class NessieCluster {
+    /**
+     * What Nessie claims (its descriptor): atomic, linearizable operations, several writers of a key; nothing
+     * across crashes. Its tables are DRAM and it keeps no replicas (§3.1, §7): a crashed node's index and data
+     * entries are gone, so the keys it held are lost, and operations meeting them fail or find nothing.
+     */
+    public static final Claims CLAIMS = new Claims(true, false, false, true, true);
+
+    /** One line for reports: Nessie's durability story. */
+    public static final String DURABILITY = "no replicas, DRAM tables: a node crash loses that node's index and data entries";
+
     private final NessieConfig config;
     private final List<MemoryRegion> indexTables;
     private final List<MemoryRegion> dataTables;
