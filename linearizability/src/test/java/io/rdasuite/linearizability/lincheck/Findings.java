@@ -15,4 +15,15 @@ final class Findings {
         return lines.length <= keep ? shown
                 : String.join("\n", java.util.Arrays.copyOf(lines, keep)) + "\n... (" + (lines.length - keep) + " more lines of the interleaving)";
     }
+
+    /** The results table alone (the operations and what they returned), without the interleaving. */
+    static String results(Throwable found) {
+        String m = String.valueOf(found.getMessage());
+        int start = m.indexOf("= Invalid execution results =");
+        if (start < 0) {
+            return m;
+        }
+        int end = m.indexOf("---\nAll operations above", start);
+        return end < 0 ? m.substring(start) : m.substring(start, end).strip();
+    }
 }
