@@ -41,10 +41,23 @@ final class ErdaModel {
     private static final long HALF = 1L << 30;
 
     final ModelNode node = new ModelNode();
-    final ErdaServer server = new ErdaServer(node, CONFIG);
-    final ErdaServer.Handle handle = server.handle();
-    final HopscotchTable hash = server.table();
-    final LocalMemory table = node.local(handle.table());
+    final ErdaConfig config;
+    final ErdaServer server;
+    final ErdaServer.Handle handle;
+    final HopscotchTable hash;
+    final LocalMemory table;
+
+    ErdaModel() {
+        this(CONFIG);
+    }
+
+    ErdaModel(ErdaConfig config) {
+        this.config = config;
+        server = new ErdaServer(node, config);
+        handle = server.handle();
+        hash = server.table();
+        table = node.local(handle.table());
+    }
 
     static byte[] key(int k) {
         byte[] b = new byte[SHAPE.keyBytes()];
@@ -163,9 +176,9 @@ final class ErdaModel {
         if (offset <= 0) {
             return new ErdaObject.Parsed(false, false, null, null);
         }
-        MemoryRegion region = handle.heads().get(2 + (int) ((offset >>> 30) & 1)).get((int) ((offset & (HALF - 1)) / CONFIG.regionBytes()));
-        long inRegion = (offset & (HALF - 1)) % CONFIG.regionBytes();
-        byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(SHAPE), CONFIG.regionBytes() - inRegion)];
+        MemoryRegion region = handle.heads().get(2 + (int) ((offset >>> 30) & 1)).get((int) ((offset & (HALF - 1)) / config.regionBytes()));
+        long inRegion = (offset & (HALF - 1)) % config.regionBytes();
+        byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(SHAPE), config.regionBytes() - inRegion)];
         node.local(region).load(inRegion, MemorySegment.ofArray(bytes));
         return ErdaObject.parse(bytes, SHAPE, key);
     }

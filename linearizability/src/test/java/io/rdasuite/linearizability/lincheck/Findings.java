@@ -23,7 +23,7 @@ final class Findings {
         if (start < 0) {
             return m;
         }
-        int end = m.indexOf("---\nAll operations above", start);
+        int end = m.indexOf("\n\n", start); // the table ends at the first blank line
         return end < 0 ? m.substring(start) : m.substring(start, end).strip();
     }
 }

@@ -36,7 +36,15 @@ class LincheckErdaEntryTest {
 
     @Param(name = "key", gen = IntGen.class, conf = "1:2")
     public static class Reservations {
-        private final ErdaModel erda = new ErdaModel();
+        private final ErdaModel erda;
+
+        public Reservations() {
+            this(new ErdaModel());
+        }
+
+        protected Reservations(ErdaModel erda) {
+            this.erda = erda;
+        }
 
         /** The reserved head offset, or minus the reply's status. */
         @Operation
@@ -62,13 +70,21 @@ class LincheckErdaEntryTest {
         }
     }
 
-    /** Erda's allocation (never across a segment) and flip, one operation at a time. */
+    /** Erda's allocation (a bump allocator whose objects never cross a segment) and flip, one operation at a time. */
     public static class ReservationSpec {
+        private final long segment;
         private long tail = 64; // ErdaServer.FIRST_OFFSET
         private final Map<Integer, long[]> entries = new HashMap<>();
 
+        public ReservationSpec() {
+            this(ErdaModel.CONFIG.segmentBytes());
+        }
+
+        protected ReservationSpec(long segmentBytes) {
+            this.segment = segmentBytes;
+        }
+
         private long allocate(int bytes) {
-            long segment = ErdaModel.CONFIG.segmentBytes();
             long at = tail % segment + bytes > segment ? (tail / segment + 1) * segment : tail;
             tail = at + bytes;
             return at;

@@ -9,8 +9,10 @@ import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
 import java.util.List;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The negative control (DESIGN §4): the in-place-update store overwrites a key's slot in place, with no checksum
@@ -50,33 +52,52 @@ class LincheckInPlaceControlTest {
         }
     }
 
+    /** A writer overwrites key 1 three times while a reader reads it three times. */
+    static ExecutionScenario writerAndReaderOfOneKey() {
+        return Scenarios.of(InPlaceSend.class, List.of(call("put", 1, 1)),
+                List.of(List.of(call("put", 1, 2), call("put", 1, 3), call("put", 1, 2)), List.of(call("get", 1), call("get", 1), call("get", 1))),
+                List.of());
+    }
+
     /**
-     * A writer overwrites key 1 three times while a reader reads it three times. Measured: about 2% of invocations
-     * tear a read, so 2000 invocations miss it with probability about 1e-20.
+     * A writer overwrites key 1 three times while a reader reads it three times. Measured: about 1% of invocations
+     * tear a read, so 2000 invocations miss it with probability below 1e-8.
      */
     @Test
     void aReadRacingAnInPlacePutReturnsATornValue() {
-        var scenario = Scenarios.of(InPlaceSend.class, List.of(call("put", 1, 1)),
-                List.of(List.of(call("put", 1, 2), call("put", 1, 3), call("put", 1, 2)), List.of(call("get", 1), call("get", 1), call("get", 1))),
-                List.of());
-        Throwable found = LincheckStoresTest.violation(InPlaceSend.class, InPlaceSend.CACHE, scenario, 2000);
+        Throwable found = LincheckStoresTest.violation(InPlaceSend.class, InPlaceSend.CACHE, writerAndReaderOfOneKey(), 2000);
         assertThat(found).as("Lincheck catches the in-place control").isInstanceOf(LincheckAssertionError.class);
         assertThat(Findings.results(found)).as("a read of bytes from two puts").contains(": -1");
         System.out.println("Lincheck, in-place control (SEND): caught:\n" + Findings.results(found));
     }
 
-    /** The same store under the random scenarios every store gets (2000 invocations): also caught. */
+    /**
+     * How often Lincheck catches the control: the scenario above in rounds of 100 invocations, and the random
+     * scenarios every store gets in runs of 2000. Opt-in ({@code -Drda.lincheck.catchRate=true}, minutes): random
+     * scenarios catch it in most runs, not all (measured: 6 of 10 runs of 2000; once none in a run of 4000), too
+     * unreliable for an assertion, so the assertion above uses the sharp scenario (measured: 13 of 20 rounds of
+     * 100 invocations, about 1% of invocations).
+     */
     @Test
-    void randomScenariosCatchTheControlToo() {
-        Throwable found;
-        try {
-            found = catchThrowable(() -> LincheckStoresTest.options().check(InPlaceSend.class));
-        } finally {
-            InPlaceSend.CACHE.close();
+    @EnabledIfSystemProperty(named = "rda.lincheck.catchRate", matches = "true")
+    void catchRates() {
+        int rounds = 20;
+        int sharp = 0;
+        for (int r = 0; r < rounds; r++) {
+            sharp += LincheckStoresTest.violation(InPlaceSend.class, InPlaceSend.CACHE, writerAndReaderOfOneKey(), 100, false) != null ? 1 : 0;
         }
-        assertThat(found).as("Lincheck catches the in-place control from random scenarios").isInstanceOf(LincheckAssertionError.class);
-        assertThat(Findings.results(found)).as("a read of bytes from two puts").contains(": -1");
-        System.out.println("Lincheck, in-place control (SEND), random scenarios: caught:\n" + Findings.results(found));
+        int random = 0;
+        for (int r = 0; r < 10; r++) {
+            try {
+                Throwable found = catchThrowable(() -> LincheckStoresTest.options().iterations(20).minimizeFailedScenario(false).check(InPlaceSend.class));
+                random += found != null && Findings.results(found).contains(": -1") ? 1 : 0;
+            } finally {
+                InPlaceSend.CACHE.close();
+            }
+        }
+        System.out.printf("Lincheck, in-place control: sharp scenario caught in %d of %d rounds of 100 invocations; "
+                + "random scenarios in %d of 10 runs of 2000%n", sharp, rounds, random);
+        assertThat(sharp).isPositive();
     }
 
     /** A limitation of the loopback fabric, kept visible: its NIC never interleaves two verbs on one node. */

@@ -40,4 +40,20 @@ class LincheckModelHarnessTest {
         erda.delete(1);
         assertThat(erda.get(1, false)).isZero();
     }
+
+    @Test
+    void efModelReadsBackItsPutsAndDeletesBeforeAndAfterTheBackgroundPass() {
+        EfModel ef = new EfModel(io.rdasuite.store.efactory.EfConfig.small(EfModel.SHAPE, 2, 2, 64));
+        ef.put(1, 1);
+        assertThat(ef.get(1)).isEqualTo(1);
+        ef.put(1, 2);
+        ef.put(2, 1);
+        ef.background();
+        assertThat(ef.get(1)).isEqualTo(2);
+        assertThat(ef.get(2)).isEqualTo(1);
+        ef.delete(1);
+        assertThat(ef.get(1)).isZero();
+        ef.put(1, 1);
+        assertThat(ef.get(1)).isEqualTo(1);
+    }
 }

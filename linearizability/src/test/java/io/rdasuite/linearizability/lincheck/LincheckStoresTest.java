@@ -66,9 +66,14 @@ class LincheckStoresTest {
 
     /** Runs one scenario (and only it) {@code invocations} times; the violation Lincheck found, or null. */
     static Throwable violation(Class<?> subject, LoopbackDeployment.Cache cache, ExecutionScenario scenario, int invocations) {
+        return violation(subject, cache, scenario, invocations, true);
+    }
+
+    /** As above; without {@code minimize} Lincheck reports the violation as found, without shrinking the scenario first. */
+    static Throwable violation(Class<?> subject, LoopbackDeployment.Cache cache, ExecutionScenario scenario, int invocations, boolean minimize) {
         try {
             return catchThrowable(() -> new StressOptions().iterations(0).invocationsPerIteration(invocations).addCustomScenario(scenario)
-                    .sequentialSpecification(KvSpec.class).check(subject));
+                    .minimizeFailedScenario(minimize).sequentialSpecification(KvSpec.class).check(subject));
         } finally {
             cache.close();
         }

@@ -54,14 +54,14 @@ public abstract class StoreSubject {
         });
     }
 
-    byte[] key(int k) {
+    final byte[] key(int k) {
         byte[] b = new byte[keyBytes];
         Arrays.fill(b, (byte) ('a' + k));
         b[0] = (byte) k;
         return b;
     }
 
-    byte[] value(int v) {
+    final byte[] value(int v) {
         byte[] b = new byte[valueBytes];
         Arrays.fill(b, (byte) v);
         return b;
