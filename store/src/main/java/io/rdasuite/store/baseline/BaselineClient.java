@@ -94,7 +94,8 @@ public final class BaselineClient implements KvClient {
     @Override
     public boolean delete(byte[] key) {
         shape.check(key, null);
-        return call(BaselineServer.DELETE, key) != null;
+        MemorySegment reply = call(BaselineServer.DELETE, key);
+        return reply != null && reply.get(ValueLayout.JAVA_LONG, 0) == 1;
     }
 
     private long replyWord(int index) {

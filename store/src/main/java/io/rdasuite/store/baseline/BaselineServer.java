@@ -42,6 +42,9 @@ public final class BaselineServer {
     static final int LOG_SLOTS = 8;
     static final int GET = 1;
     static final int DELETE = 2;
+    /** How often, and how long apart, a Read After Write delete looks again for its key's pending ring records. */
+    static final int DELETE_WAIT_ATTEMPTS = 2_000;
+    static final long DELETE_WAIT_NS = 5_000;
     static final int RESERVE = 3;
     static final int REPLY_BYTES = 24;
 
@@ -199,6 +202,10 @@ public final class BaselineServer {
     }
 
     private int handleRpc(int clientId, int type, byte[] key, MemorySegment reply) {
+        if (type == DELETE && mode == Mode.READ_AFTER_WRITE && !waitForPendingPuts(key)) {
+            reply.set(ValueLayout.JAVA_LONG, 0, 4); // its puts still wait behind an unwritten reservation: not deleted
+            return REPLY_BYTES;
+        }
         lock.lock();
         try {
             drainRing(); // a get must see every put already persistent in the ring
@@ -257,6 +264,28 @@ public final class BaselineServer {
 
     private long ringOffset(int clientId, int slot) {
         return ((long) clientId * RING_SLOTS + slot) * slotBytes();
+    }
+
+    /**
+     * Read After Write: a delete takes effect after every put of its key already written to the ring. Deleting while
+     * such a record still waits behind another client's unwritten reservation would let that put be applied after the
+     * delete, undoing it (found by Lincheck on the loopback fabric). So the delete waits until the ring has drained
+     * past the key's records; false when they are still waiting after {@link #DELETE_WAIT_ATTEMPTS} tries.
+     */
+    private boolean waitForPendingPuts(byte[] key) {
+        for (int attempt = 0; attempt < DELETE_WAIT_ATTEMPTS; attempt++) {
+            lock.lock();
+            try {
+                drainRing();
+                if (newestPending(key) == null) {
+                    return true;
+                }
+            } finally {
+                lock.unlock();
+            }
+            node.clock().sleepNanos(DELETE_WAIT_NS);
+        }
+        return false;
     }
 
     /** Read After Write: applies, in reservation order, every reserved ring record that arrived intact (caller holds the lock). */
