@@ -63,6 +63,33 @@ final class LoopbackDeployment implements AutoCloseable {
     }
 
     /**
+     * Nessie (paper 004) on three loopback nodes, the clients spread over them (a node's clients split its data
+     * table), real-time expiration of 20 ms with a 1 ms skew bound and 10 ms operation timeouts.
+     */
+    static LoopbackDeployment nessie(KvShape shape, int clients, io.rdasuite.store.nessie.NessieMode mode) {
+        int nodes = 3;
+        int perNode = (clients + nodes - 1) / nodes;
+        LoopbackFabric f = LoopbackFabric.builder().node(CONFIG).node(CONFIG).node(CONFIG).build();
+        io.rdasuite.store.nessie.NessieConfig config = io.rdasuite.store.nessie.NessieConfig.realThreads(shape, 256, 64 * perNode)
+                .withExpiration(20_000_000, 1_000_000, 10_000_000).withMode(mode);
+        List<KvClient> kv = new ArrayList<>();
+        List<List<KvClient>> byNode = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            byNode.add(new ArrayList<>());
+        }
+        List<? extends KvClient> all = io.rdasuite.store.nessie.NessieCluster.deploy(f, nodes, perNode, config).kvClients();
+        for (int i = 0; i < all.size(); i++) {
+            byNode.get(i / perNode).add(all.get(i));
+        }
+        for (int c = 0; c < perNode; c++) { // round-robin over nodes: Lincheck's threads land on different nodes
+            for (int n = 0; n < nodes; n++) {
+                kv.add(byNode.get(n).get(c));
+            }
+        }
+        return new LoopbackDeployment(f, kv, null);
+    }
+
+    /**
      * The in-place-update control (DESIGN §4): each key a fixed slot of {@code valueBytes}, overwritten in place
      * by the recipe, read by one RDMA READ; an all-zero slot reads as absent. The responder half of the recipes
      * runs for each connection (recipes through the server's CPU need it).
