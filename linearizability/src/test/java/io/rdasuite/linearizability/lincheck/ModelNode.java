@@ -40,12 +40,27 @@ final class ModelNode implements Node {
     };
 
     private final ServerConfig config = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
+    private final int id;
+
+    ModelNode() {
+        this(0);
+    }
+
+    /** A node with id {@code id}, for a {@link ModelFabric} of several. */
+    ModelNode(int id) {
+        this.id = id;
+    }
+
+    /** The region with remote key {@code rkey}. */
+    WordMemory region(int rkey) {
+        return regions[rkey - 1];
+    }
     /** Copied on registration (rare: construction, a new log region), so that {@link #local} takes no lock. */
     private volatile WordMemory[] regions = new WordMemory[0];
 
     @Override
     public int id() {
-        return 0;
+        return id;
     }
 
     @Override
@@ -58,7 +73,7 @@ final class ModelNode implements Node {
         long length = (lengthBytes + 7) & ~7L;
         int n = regions.length;
         long base = 4096L * (1 + n) << 20; // far apart, 64-byte aligned
-        MemoryRegion r = new MemoryRegion(0, name, kind, base, length, n + 1);
+        MemoryRegion r = new MemoryRegion(id, name, kind, base, length, n + 1);
         WordMemory[] grown = Arrays.copyOf(regions, n + 1);
         grown[n] = new WordMemory(r);
         regions = grown;
