@@ -4,29 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code rda lin check}: verdicts, JSON, timelines, exit codes and errors that name the valid choices or the line. */
 class LinCommandTest {
-    private record Result(int exitCode, String out, String err) {
-    }
 
-    private static Result rda(String... args) {
-        CommandLine cl = Rda.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+    private static RdaRun rda(String... args) {
+        return RdaRun.of(args);
     }
 
     private static final String GOOD_JSONL = """
@@ -57,7 +46,7 @@ class LinCommandTest {
         Files.writeString(dir.resolve("b.jsonl"), GOOD_JSONL);
         Files.writeString(dir.resolve("a.edn"), STALE_EDN);
         Files.writeString(dir.resolve("c.log"), REGISTER_LOG);
-        Result r = rda("lin", "check", dir.toString(), "--json");
+        RdaRun r = rda("lin", "check", dir.toString(), "--json");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         JsonNode doc = new ObjectMapper().readTree(r.out());
         List<String> rows = new ArrayList<>();
@@ -74,7 +63,7 @@ class LinCommandTest {
     @Test
     void allLinearizableExitsZeroWithATextTable(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
-        Result r = rda("lin", "check", f.toString());
+        RdaRun r = rda("lin", "check", f.toString());
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("good.jsonl").contains("LINEARIZABLE").contains("1 histories: 1 linearizable, 0 not, 0 unknown");
     }
@@ -83,7 +72,7 @@ class LinCommandTest {
     void violationIsWrittenAsAMinimizedTimeline(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("stale.edn"), STALE_EDN);
         Path out = dir.resolve("timelines");
-        Result r = rda("lin", "check", f.toString(), "--timeline", out.toString());
+        RdaRun r = rda("lin", "check", f.toString(), "--timeline", out.toString());
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.out()).contains("NOT_LINEARIZABLE").contains("minimized to 3 ops");
         String html = Files.readString(out.resolve("stale.edn.html"));
@@ -102,7 +91,7 @@ class LinCommandTest {
                 """);
         assertThat(rda("lin", "check", f.toString()).exitCode()).isZero();
         assertThat(rda("lin", "check", f.toString(), "--crashes", "durable").exitCode()).isEqualTo(1);
-        Result bad = rda("lin", "check", f.toString(), "--crashes", "sometimes");
+        RdaRun bad = rda("lin", "check", f.toString(), "--crashes", "sometimes");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("unknown crash semantics 'sometimes' (valid: open, durable, buffered)");
     }
@@ -118,7 +107,7 @@ class LinCommandTest {
         }
         sb.append("99 :invoke :read nil\n99 :ok :read 99\n");
         Path f = Files.writeString(dir.resolve("hard.log"), sb.toString());
-        Result r = rda("lin", "check", f.toString(), "--timeout-ms", "1", "--json");
+        RdaRun r = rda("lin", "check", f.toString(), "--timeout-ms", "1", "--json");
         assertThat(r.exitCode()).isEqualTo(3);
         JsonNode row = new ObjectMapper().readTree(r.out()).get("results").get(0);
         assertThat(row.get("verdict").asText()).isEqualTo("UNKNOWN");
@@ -128,28 +117,28 @@ class LinCommandTest {
     @Test
     void badInputIsExitCodeTwoWithAClearMessage(@TempDir Path dir) throws Exception {
         Path good = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
-        Result model = rda("lin", "check", good.toString(), "--model", "queue");
+        RdaRun model = rda("lin", "check", good.toString(), "--model", "queue");
         assertThat(model.exitCode()).isEqualTo(2);
         assertThat(model.err()).contains("unknown model 'queue' (valid: auto, register, cas-register, kv)");
-        Result format = rda("lin", "check", good.toString(), "--format", "xml");
+        RdaRun format = rda("lin", "check", good.toString(), "--format", "xml");
         assertThat(format.exitCode()).isEqualTo(2);
         assertThat(format.err()).contains("unknown format 'xml' (valid: auto, jsonl, jepsen-log, edn)");
         Path broken = Files.writeString(dir.resolve("broken.jsonl"), GOOD_JSONL + "{\"type\":\"ok\",\"process\":7,\"f\":\"get\"}\n");
-        Result parse = rda("lin", "check", broken.toString());
+        RdaRun parse = rda("lin", "check", broken.toString());
         assertThat(parse.exitCode()).isEqualTo(2);
         assertThat(parse.err()).contains("rda lin check: broken.jsonl:5: process 7 completes read (ok) but has no pending invoke");
-        Result missing = rda("lin", "check", dir.resolve("nope").toString());
+        RdaRun missing = rda("lin", "check", dir.resolve("nope").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file or folder");
         Path cas = Files.writeString(dir.resolve("cas.log"), REGISTER_LOG);
-        Result unsupported = rda("lin", "check", cas.toString(), "--model", "register");
+        RdaRun unsupported = rda("lin", "check", cas.toString(), "--model", "register");
         assertThat(unsupported.exitCode()).isEqualTo(2);
         assertThat(unsupported.err()).contains("model register has no cas").contains("cas-register, kv");
     }
 
     @Test
     void linAloneShowsItsUsage() {
-        Result r = rda("lin");
+        RdaRun r = rda("lin");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("check").contains("Usage: rda lin");
     }

@@ -4,26 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code rda bench nessie}: JSON field names, determinism in virtual time, and errors naming the valid choices. */
 class NessieBenchCommandTest {
-    private record Result(int exitCode, String out, String err) {
-    }
 
-    private static Result rda(String... args) {
-        CommandLine cl = Rda.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+    private static RdaRun rda(String... args) {
+        return RdaRun.of(args);
     }
 
     private static final String[] SMALL = {"bench", "nessie", "--nodes", "3", "--value-sizes", "16384", "--get-fraction", "0.5",
@@ -31,7 +20,7 @@ class NessieBenchCommandTest {
 
     @Test
     void jsonHasTheFieldsAndClaimsAndTheSameSeedGivesTheSameDocument() throws Exception {
-        Result r = rda(SMALL);
+        RdaRun r = rda(SMALL);
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertThat(doc.get("results")).hasSize(6);
@@ -52,10 +41,10 @@ class NessieBenchCommandTest {
 
     @Test
     void anUnknownProtocolOrDistributionListsTheValidOnes() {
-        Result bad = rda("bench", "nessie", "--protocols", "nessie,herd");
+        RdaRun bad = rda("bench", "nessie", "--protocols", "nessie,herd");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("unknown Nessie protocol 'herd'").contains("valid: nessie, nessie-sd, nessie-hy");
-        Result dist = rda("bench", "nessie", "--distribution", "latest");
+        RdaRun dist = rda("bench", "nessie", "--distribution", "latest");
         assertThat(dist.exitCode()).isEqualTo(2);
         assertThat(dist.err()).contains("valid: uniform, zipf");
     }

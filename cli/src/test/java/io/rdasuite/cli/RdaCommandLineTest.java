@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,17 +14,9 @@ import picocli.CommandLine;
 
 /** The command line's contract: exit codes, errors that name the valid choices, deterministic JSON. */
 class RdaCommandLineTest {
-    private record Result(int exitCode, String out, String err) {
-    }
 
-    private static Result rda(String... args) {
-        CommandLine cl = Rda.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+    private static RdaRun rda(String... args) {
+        return RdaRun.of(args);
     }
 
     /** Drops fields that measure wall-clock time (named wall* or *PerSecond), recursively. */
@@ -55,7 +45,7 @@ class RdaCommandLineTest {
 
     @Test
     void unknownConfigurationIsAnErrorListingTheValidOnes() {
-        Result r = rda("check", "--config", "DMP+TURBO+DRAM-RQWRB");
+        RdaRun r = rda("check", "--config", "DMP+TURBO+DRAM-RQWRB");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("unknown server configuration 'DMP+TURBO+DRAM-RQWRB'")
                 .contains("DMP+DDIO+DRAM-RQWRB").contains("WSP+NODDIO+PM-RQWRB");
@@ -63,7 +53,7 @@ class RdaCommandLineTest {
 
     @Test
     void unknownTransportIsAnErrorListingTheValidOnes() {
-        Result r = rda("sim-bench", "--transport", "carrier-pigeon");
+        RdaRun r = rda("sim-bench", "--transport", "carrier-pigeon");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("unknown transport 'carrier-pigeon'").contains("IB, IWARP");
     }
@@ -72,8 +62,8 @@ class RdaCommandLineTest {
     void checkJsonIsIdenticalForTheSameSeed() throws Exception {
         String[] args = {"check", "--json", "--seed", "5", "--config", "DMP+DDIO+PM-RQWRB,MHP+NODDIO+DRAM-RQWRB", "--transport", "IB",
                 "--op", "WRITE", "--budget", "0.3"};
-        Result first = rda(args);
-        Result second = rda(args);
+        RdaRun first = rda(args);
+        RdaRun second = rda(args);
         assertThat(first.exitCode()).isZero();
         JsonNode a = withoutWallClock(first.out());
         assertThat(withoutWallClock(second.out())).isEqualTo(a);
@@ -123,10 +113,10 @@ class RdaCommandLineTest {
 
     @Test
     void badShardAndBadTokenGetClearErrors() {
-        Result shard = rda("check", "--shard", "3/3");
+        RdaRun shard = rda("check", "--shard", "3/3");
         assertThat(shard.exitCode()).isEqualTo(2);
         assertThat(shard.err()).contains("i/N with 0 <= i < N");
-        Result replay = rda("replay", "not-a-token");
+        RdaRun replay = rda("replay", "not-a-token");
         assertThat(replay.exitCode()).isEqualTo(2);
         assertThat(replay.err()).contains("malformed replay token");
     }
@@ -137,7 +127,7 @@ class RdaCommandLineTest {
                 "--op", "SEND", "--update", "singleton", "--budget", "0.5").out());
         JsonNode control = doc.get("controls").get(0).get("counterexample");
         String token = control.get("replay").asText().substring("rda replay ".length());
-        Result replay = rda("replay", "--json", token);
+        RdaRun replay = rda("replay", "--json", token);
         assertThat(replay.exitCode()).isEqualTo(1);
         JsonNode r = new ObjectMapper().readTree(replay.out());
         assertThat(r.get("reproduced").asBoolean()).isTrue();
@@ -153,7 +143,7 @@ class RdaCommandLineTest {
         assertThat(erda.get("delete").asLong()).isEqualTo(16 + 9);
         JsonNode redo = new ObjectMapper().readTree(rda("nvm-writes", "--protocol", "redo", "--key-size", "16", "--kv-size", "272", "--json").out());
         assertThat(redo.get("create").asLong()).isEqualTo(16 + 12 + 2 * 272);
-        Result bad = rda("nvm-writes", "--protocol", "octopus", "--key-size", "8", "--kv-size", "64");
+        RdaRun bad = rda("nvm-writes", "--protocol", "octopus", "--key-size", "8", "--kv-size", "64");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("valid: erda").contains("redo").contains("raw");
     }
@@ -161,8 +151,8 @@ class RdaCommandLineTest {
     @Test
     void simBenchReportsVerbsPerSecondAndIsDeterministic() throws Exception {
         String[] args = {"sim-bench", "--json", "--verbs", "2000", "--clients", "2", "--repeats", "1"};
-        Result first = rda(args);
-        Result second = rda(args);
+        RdaRun first = rda(args);
+        RdaRun second = rda(args);
         assertThat(first.exitCode()).isZero();
         JsonNode doc = new ObjectMapper().readTree(first.out());
         assertThat(doc.get("verbsPerSecond").asLong()).isPositive();
@@ -172,7 +162,7 @@ class RdaCommandLineTest {
 
     @Test
     void benchYcsbSetsPaper001sClaimsBesideTheEfactoryFamily() throws Exception {
-        Result r = rda("bench", "ycsb", "--protocols", "efactory,efactory-nohr,saw,imm,erda,forca", "--workload", "C", "--value-size", "4096",
+        RdaRun r = rda("bench", "ycsb", "--protocols", "efactory,efactory-nohr,saw,imm,erda,forca", "--workload", "C", "--value-size", "4096",
                 "--records", "100", "--ops", "30", "--profile", "efactory-testbed", "--json");
         assertThat(r.exitCode()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
@@ -182,13 +172,13 @@ class RdaCommandLineTest {
         doc.get("paperClaims").forEach(c -> claims.add(c.get("paper").asText() + " -> " + c.get("agrees").asBoolean()));
         assertThat(claims).anyMatch(c -> c.startsWith("read-only: eFactory within ~2% of IMM") && c.endsWith("true"))
                 .anyMatch(c -> c.startsWith("read-only, 4 KB: eFactory 1.96x Erda"));
-        Result text = rda("bench", "ycsb", "--protocols", "efactory,imm", "--workload", "update-only", "--records", "50", "--ops", "10");
+        RdaRun text = rda("bench", "ycsb", "--protocols", "efactory,imm", "--workload", "update-only", "--records", "50", "--ops", "10");
         assertThat(text.out()).contains("Paper 001's claims").contains("write-only: eFactory 42-279% above IMM");
     }
 
     @Test
     void benchScaleReportsEveryProtocolAtEveryClientCountAndRejectsBadInput() throws Exception {
-        Result r = rda("bench", "scale", "--protocols", "efactory,imm", "--workloads", "update-only", "--clients", "1,4",
+        RdaRun r = rda("bench", "scale", "--protocols", "efactory,imm", "--workloads", "update-only", "--clients", "1,4",
                 "--records", "50", "--ops", "20", "--json");
         assertThat(r.exitCode()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
@@ -198,17 +188,17 @@ class RdaCommandLineTest {
         assertThat(doc.get("paperClaims").toString()).contains("flattens when writes dominate");
         assertThat(withoutWallClock(r.out())).isEqualTo(withoutWallClock(rda("bench", "scale", "--protocols", "efactory,imm", "--workloads",
                 "update-only", "--clients", "1,4", "--records", "50", "--ops", "20", "--json").out()));
-        Result bad = rda("bench", "scale", "--clients", "4,2");
+        RdaRun bad = rda("bench", "scale", "--clients", "4,2");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("--clients must be ascending");
-        Result unknown = rda("bench", "scale", "--protocols", "efactory,nessie");
+        RdaRun unknown = rda("bench", "scale", "--protocols", "efactory,nessie");
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown protocol 'nessie'").contains("efactory-nohr");
     }
 
     @Test
     void doctorNamesEveryBackendAndWhyOneIsNotUsable() throws Exception {
-        Result r = rda("doctor", "--json");
+        RdaRun r = rda("doctor", "--json");
         assertThat(r.exitCode()).isZero();
         JsonNode backends = new ObjectMapper().readTree(r.out()).get("backends");
         List<String> names = new ArrayList<>();

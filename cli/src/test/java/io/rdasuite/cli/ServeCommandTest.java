@@ -16,8 +16,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -25,27 +23,19 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code rda serve} and the {@code --fabric/--servers} options: bad input is refused with the valid choices, data untouched; a served store is driven, killed and recovered. */
 class ServeCommandTest {
     private static final ServerConfig CONFIG = ServerConfig.parse("MHP+DDIO+PM-RQWRB");
 
-    record Result(int exitCode, String out, String err) {
-    }
 
-    private static Result rda(String... args) {
-        CommandLine cl = Rda.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return new Result(cl.execute(args), out.toString(), err.toString());
+    private static RdaRun rda(String... args) {
+        return RdaRun.of(args);
     }
 
     @Test
     void anUnknownFabricNamesTheValidOnes() {
-        Result r = rda("serve", "--fabric", "infiniband", "--listen", "127.0.0.1:0");
+        RdaRun r = rda("serve", "--fabric", "infiniband", "--listen", "127.0.0.1:0");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("unknown fabric 'infiniband'").contains("disni, tcp");
         assertThat(rda("serve", "--fabric", "tcp", "--listen", "nowhere").err()).contains("host:port");
@@ -54,7 +44,7 @@ class ServeCommandTest {
     @Test
     void disniWithoutAnRdmaDeviceSaysWhatIsMissing() {
         org.junit.jupiter.api.Assumptions.assumeTrue(DisniSupport.missing().isPresent(), "this machine can run DiSNI");
-        Result r = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:7999");
+        RdaRun r = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:7999");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("cannot run here").contains("RDMA device");
     }
@@ -64,14 +54,14 @@ class ServeCommandTest {
         new StoreManifest("erda", 16, 1024, 16, 10000, 80000).write(dir);
         Path data = dir.resolve("n0-erda-table");
         Files.write(data, new byte[] {1, 2, 3, 4});
-        Result r = rda("serve", "--fabric", "tcp", "--listen", "127.0.0.1:0", "--protocol", "redo", "--pm", dir.toString());
+        RdaRun r = rda("serve", "--fabric", "tcp", "--listen", "127.0.0.1:0", "--protocol", "redo", "--pm", dir.toString());
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("refusing to serve").contains("protocol=erda").contains("nothing was changed");
         assertThat(Files.readAllBytes(data)).containsExactly(1, 2, 3, 4);
         assertThat(Files.list(dir).count()).isEqualTo(2);
         Path stranger = Files.createDirectories(dir.resolve("other"));
         Files.writeString(stranger.resolve("precious.txt"), "keep me");
-        Result s = rda("serve", "--fabric", "tcp", "--listen", "127.0.0.1:0", "--pm", stranger.toString());
+        RdaRun s = rda("serve", "--fabric", "tcp", "--listen", "127.0.0.1:0", "--pm", stranger.toString());
         assertThat(s.exitCode()).isNotZero();
         assertThat(Files.list(stranger).toList()).containsExactly(stranger.resolve("precious.txt"));
     }
@@ -90,7 +80,7 @@ class ServeCommandTest {
              StoreHost host = StoreHost.start(server, KvProtocol.EFACTORY, new StoreSize(new KvShape(16, 512), 4, 256, 4096), false,
                      new PrintStream(OutputStream.nullOutputStream()))) {
             InetSocketAddress at = host.listen(new InetSocketAddress("127.0.0.1", 0));
-            Result r = rda("bench", "ycsb", "--fabric", "tcp", "--servers", "127.0.0.1:" + at.getPort(), "--workload", "B", "--clients", "2",
+            RdaRun r = rda("bench", "ycsb", "--fabric", "tcp", "--servers", "127.0.0.1:" + at.getPort(), "--workload", "B", "--clients", "2",
                     "--ops", "300", "--records", "100", "--json");
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode row = new ObjectMapper().readTree(r.out()).get("results").get(0);
