@@ -10,7 +10,6 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
 
 /**
  * One endpoint of a loopback connection. Posting hands the request to the responder node's {@link Nic}, which
@@ -25,8 +24,7 @@ final class LoopbackQueuePair implements QueuePair {
     LoopbackQueuePair peer;
     private long nextId;
     private final SendCompletions completions;
-    private final ArrayDeque<long[]> posted = new ArrayDeque<>();
-    private final ArrayDeque<Received> received = new ArrayDeque<>();
+    private final ReceiveQueue receives;
     private volatile boolean broken;
 
     LoopbackQueuePair(LoopbackFabric fabric, LoopbackNode local, LoopbackNode remote, QpOptions options) {
@@ -35,6 +33,7 @@ final class LoopbackQueuePair implements QueuePair {
         this.remote = remote;
         this.options = options;
         this.completions = new SendCompletions(options.sendQueueDepth(), fabric.clock());
+        this.receives = new ReceiveQueue(options.receiveQueueDepth());
     }
 
     @Override
@@ -97,18 +96,12 @@ final class LoopbackQueuePair implements QueuePair {
         if (buffers.nodeId() != local.id()) {
             throw new IllegalArgumentException("a receive buffer must be a region of node " + local.id() + ", not of node " + buffers.nodeId());
         }
-        synchronized (this) {
-            if (posted.size() >= options.receiveQueueDepth()) {
-                throw new IllegalStateException("receive queue full: " + posted.size() + " buffers posted");
-            }
-            posted.add(new long[] {buffers.rkey(), offsetBytes, lengthBytes});
-            notifyAll();
-        }
+        receives.post(buffers.rkey(), offsetBytes, lengthBytes);
         local.nic().receivePosted();
     }
 
-    synchronized boolean hasPostedReceive() {
-        return !posted.isEmpty();
+    boolean hasPostedReceive() {
+        return receives.hasPosted();
     }
 
     boolean isBroken() {
@@ -116,56 +109,30 @@ final class LoopbackQueuePair implements QueuePair {
     }
 
     /** The NIC takes the oldest posted receive buffer, waiting for one (receiver-not-ready); null once broken. */
-    synchronized long[] takeReceiveBuffer() {
-        while (posted.isEmpty()) {
-            if (broken) {
-                return null;
-            }
-            waitQuietly();
-        }
-        return posted.poll();
+    long[] takeReceiveBuffer() {
+        return receives.take();
     }
 
     void deliver(Received r) {
-        synchronized (this) {
-            received.add(r);
-            notifyAll();
-        }
+        receives.deliver(r);
     }
 
     @Override
-    public synchronized Received awaitReceive() {
-        while (received.isEmpty()) {
-            if (broken) {
-                return new Received(Opcode.SEND, CompletionStatus.CONNECTION_BROKEN, null, 0, 0, 0);
-            }
-            waitQuietly();
-        }
-        return received.poll();
+    public Received awaitReceive() {
+        return receives.await();
     }
 
     @Override
-    public synchronized Received pollReceive() {
-        return received.poll();
+    public Received pollReceive() {
+        return receives.poll();
     }
 
     /** Breaks both endpoints: every waiter returns CONNECTION_BROKEN. */
     void breakConnection() {
         for (LoopbackQueuePair qp : new LoopbackQueuePair[] {this, peer}) {
-            synchronized (qp) {
-                qp.broken = true;
-                qp.notifyAll();
-            }
+            qp.broken = true;
             qp.completions.breakConnection();
-        }
-    }
-
-    private void waitQuietly() {
-        try {
-            wait(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            broken = true;
+            qp.receives.breakConnection();
         }
     }
 

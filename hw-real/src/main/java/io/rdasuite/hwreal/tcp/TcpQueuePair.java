@@ -1,6 +1,7 @@
 package io.rdasuite.hwreal.tcp;
 
 import io.rdasuite.hwreal.loopback.Region;
+import io.rdasuite.hwreal.loopback.ReceiveQueue;
 import io.rdasuite.hwreal.loopback.SendCompletions;
 import io.rdasuite.hwreal.remote.PeerNode;
 import io.rdasuite.hwreal.remote.ProcessNode;
@@ -53,8 +54,7 @@ final class TcpQueuePair implements RemoteQueuePair {
     private final Map<Long, WorkRequest> inFlight = new HashMap<>();
     private final SendCompletions completions;
     // responder side (guarded by this)
-    private final ArrayDeque<long[]> posted = new ArrayDeque<>();
-    private final ArrayDeque<Received> received = new ArrayDeque<>();
+    private final ReceiveQueue receives = new ReceiveQueue(DEPTH);
     private final ArrayDeque<long[]> unflushed = new ArrayDeque<>();
     private volatile boolean broken;
 
@@ -171,29 +171,20 @@ final class TcpQueuePair implements RemoteQueuePair {
         if (buffers.nodeId() != node.id() || node.region(buffers.rkey()) == null) {
             throw new IllegalArgumentException("a receive buffer must be a region of node " + node.id() + ": " + buffers.name());
         }
-        synchronized (this) {
-            posted.add(new long[] {buffers.rkey(), offsetBytes, lengthBytes});
-            notifyAll();
-        }
+        receives.post(buffers.rkey(), offsetBytes, lengthBytes);
         synchronized (applying) {
             applying.notifyAll();
         }
     }
 
     @Override
-    public synchronized Received awaitReceive() {
-        while (received.isEmpty()) {
-            if (broken) {
-                return new Received(Opcode.SEND, CompletionStatus.CONNECTION_BROKEN, null, 0, 0, 0);
-            }
-            waitQuietly();
-        }
-        return received.poll();
+    public Received awaitReceive() {
+        return receives.await();
     }
 
     @Override
-    public synchronized Received pollReceive() {
-        return received.poll();
+    public Received pollReceive() {
+        return receives.poll();
     }
 
     @Override
@@ -204,6 +195,7 @@ final class TcpQueuePair implements RemoteQueuePair {
     private void breakConnection() {
         broken = true;
         completions.breakConnection();
+        receives.breakConnection();
         try {
             socket.close();
         } catch (IOException ignored) {
@@ -211,18 +203,6 @@ final class TcpQueuePair implements RemoteQueuePair {
         }
         synchronized (applying) {
             applying.notifyAll();
-        }
-        synchronized (this) {
-            notifyAll();
-        }
-    }
-
-    private void waitQuietly() {
-        try {
-            wait(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            breakConnection();
         }
     }
 
@@ -280,9 +260,7 @@ final class TcpQueuePair implements RemoteQueuePair {
         if (r.opcode() != Opcode.SEND && r.opcode() != Opcode.WRITE_IMM) {
             return true;
         }
-        synchronized (this) {
-            return !posted.isEmpty();
-        }
+        return receives.hasPosted();
     }
 
     /** Applies waiting requests as receive buffers are posted, in arrival order. */
@@ -330,19 +308,12 @@ final class TcpQueuePair implements RemoteQueuePair {
     }
 
     /** The oldest posted receive buffer, waiting for one (receiver-not-ready); null once broken. */
-    synchronized long[] takeReceiveBuffer() {
-        while (posted.isEmpty()) {
-            if (broken) {
-                return null;
-            }
-            waitQuietly();
-        }
-        return posted.poll();
+    long[] takeReceiveBuffer() {
+        return receives.take();
     }
 
-    synchronized void deliver(Received r) {
-        received.add(r);
-        notifyAll();
+    void deliver(Received r) {
+        receives.deliver(r);
     }
 
     /** Remembers a PM range the peer wrote, for its next FLUSH (responder thread only). */
