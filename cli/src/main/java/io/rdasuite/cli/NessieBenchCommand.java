@@ -3,6 +3,7 @@ package io.rdasuite.cli;
 import io.rdasuite.crashsim.nessie.NessieBench;
 import io.rdasuite.crashsim.nessie.NessieClaims;
 import io.rdasuite.store.nessie.NessieMode;
+import io.rdasuite.store.nessie.NessieOptimization;
 import io.rdasuite.store.workload.Ycsb;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code rda bench nessie}: paper 004 §6 (Figs. 4-11, Table 1) on the simulator. */
+/** {@code rda bench nessie}: paper 004 §6 (Figs. 4-13, Table 1) on the simulator. */
 @Command(name = "nessie", mixinStandardHelpOptions = true,
         description = {"Goodput and mean GET/PUT latency of Nessie, NessieSD and NessieHY (paper 004 §6, simulated), beside the paper's claims.",
                 "Scaled down from the paper's 15 nodes x 12 cores: 4 nodes of 4 simulated cores by default (one worker per core:",
@@ -57,6 +59,18 @@ final class NessieBenchCommand implements Callable<Integer> {
     @Option(names = "--keys", defaultValue = "96", description = "Keys loaded before measuring (default: ${DEFAULT-VALUE}).")
     int keys;
 
+    @Option(names = "--optimizations", defaultValue = "all",
+            description = "Nessie's optimizations: all, none, or a comma list of filter, cache, previous-versions, multiple-reads (default: ${DEFAULT-VALUE}).")
+    String optimizations;
+
+    @Option(names = "--profile", defaultValue = "default",
+            description = "Cost profile: default (100 Gb/s links) or nessie-testbed (paper 004's 10 GbE ConnectX-3); also erda-testbed, efactory-testbed (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--ladder", description = "Fig. 13: run nessie once per cumulative step (basic, +filter, +cache, +previous-versions, +multiple-reads)"
+            + " instead of once with --optimizations.")
+    boolean ladder;
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
@@ -73,12 +87,22 @@ final class NessieBenchCommand implements Callable<Integer> {
             case "zipf" -> Ycsb.Distribution.ZIPF;
             default -> throw new CommandLine.ParameterException(cl, "unknown distribution '" + distribution + "'; valid: uniform, zipf");
         };
+        Set<NessieOptimization> chosen;
+        try {
+            chosen = NessieOptimization.parse(optimizations);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
         List<NessieBench.Result> results = new ArrayList<>();
         try {
             for (int size : valueSizes) {
                 for (int bg : background) {
                     for (NessieMode m : modes) {
-                        results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed)));
+                        List<Set<NessieOptimization>> variants = m != NessieMode.NESSIE ? List.of(NessieOptimization.all())
+                                : ladder ? NessieOptimization.ladder() : List.of(chosen);
+                        for (Set<NessieOptimization> on : variants) {
+                            results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed, on, profile)));
+                        }
                     }
                 }
             }
@@ -96,6 +120,7 @@ final class NessieBenchCommand implements Callable<Integer> {
                 m.put("getFraction", r.spec().getFraction());
                 m.put("distribution", r.spec().distribution().name().toLowerCase(Locale.ROOT));
                 m.put("backgroundProcesses", r.spec().background());
+                m.put("optimizations", r.spec().mode() == NessieMode.NESSIE ? NessieOptimization.label(r.spec().optimizations()) : "n/a");
                 m.put("goodputBytesPerSecond", Math.round(r.goodputBytesPerSecond()));
                 m.put("meanGetLatencyNs", r.meanGetLatencyNs());
                 m.put("meanPutLatencyNs", r.meanPutLatencyNs());
@@ -118,16 +143,18 @@ final class NessieBenchCommand implements Callable<Integer> {
             doc.put("command", "bench nessie");
             doc.put("seed", common.seed);
             doc.put("nodes", nodes);
+            doc.put("profile", profile);
             doc.put("results", rows);
             doc.put("paperClaims", c);
             out.println(Json.write(doc));
         } else {
-            out.printf("Nessie family on %d simulated nodes, %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
-                    nodes, 100 * getFraction, distribution, keys, ops);
-            out.printf("%-10s %8s %4s %14s %12s %12s %10s %11s %10s %11s%n", "PROTOCOL", "VALUE", "BG", "GOODPUT MB/s", "GET LAT us", "PUT LAT us",
+            out.printf("Nessie family on %d simulated nodes (%s profile), %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
+                    nodes, profile, 100 * getFraction, distribution, keys, ops);
+            out.printf("%-10s %-28s %8s %4s %14s %12s %12s %10s %11s %10s %11s%n", "PROTOCOL", "OPTIMIZATIONS", "VALUE", "BG", "GOODPUT MB/s", "GET LAT us", "PUT LAT us",
                     "GET verbs", "GET bytes", "PUT verbs", "PUT bytes");
             for (NessieBench.Result r : results) {
-                out.printf("%-10s %8d %4d %14.1f %12.2f %12.2f %10.2f %11.0f %10.2f %11.0f%n", r.spec().mode().cliName(), r.spec().valueSize(),
+                out.printf("%-10s %-28s %8d %4d %14.1f %12.2f %12.2f %10.2f %11.0f %10.2f %11.0f%n", r.spec().mode().cliName(),
+                        r.spec().mode() == NessieMode.NESSIE ? NessieOptimization.label(r.spec().optimizations()) : "-", r.spec().valueSize(),
                         r.spec().background(), r.goodputBytesPerSecond() / 1e6, r.meanGetLatencyNs() / 1e3, r.meanPutLatencyNs() / 1e3,
                         r.getVerbsPerOp(), r.getBytesPerOp(), r.putVerbsPerOp(), r.putBytesPerOp());
             }

@@ -21,7 +21,7 @@ final class YcsbOptions {
     int ops;
 
     @Option(names = "--profile", defaultValue = "default",
-            description = "Cost profile: default, erda-testbed, efactory-testbed (default: ${DEFAULT-VALUE}).")
+            description = "Cost profile: default, erda-testbed, efactory-testbed, nessie-testbed (default: ${DEFAULT-VALUE}).")
     String profile;
 
     @Option(names = "--cores", description = "Cores per node, overriding the profile's (the server's request and background threads share them).")

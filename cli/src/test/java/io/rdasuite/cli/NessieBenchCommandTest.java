@@ -47,5 +47,27 @@ class NessieBenchCommandTest {
         RdaRun dist = rda("bench", "nessie", "--distribution", "latest");
         assertThat(dist.exitCode()).isEqualTo(2);
         assertThat(dist.err()).contains("valid: uniform, zipf");
+        RdaRun opt = rda("bench", "nessie", "--optimizations", "filter,bloom");
+        assertThat(opt.exitCode()).isEqualTo(2);
+        assertThat(opt.err()).contains("unknown Nessie optimization 'bloom'").contains("valid: all, none, filter, cache, previous-versions, multiple-reads");
+        RdaRun profile = rda("bench", "nessie", "--profile", "infiniband");
+        assertThat(profile.exitCode()).isEqualTo(2);
+        assertThat(profile.err()).contains("unknown cost profile 'infiniband'").contains("nessie-testbed");
+    }
+
+    @Test
+    void theLadderRunsNessieOncePerRungOfFigure13AndNamesTheRungs() throws Exception {
+        RdaRun r = rda("bench", "nessie", "--nodes", "3", "--protocols", "nessie,nessie-sd", "--ladder", "--distribution", "zipf",
+                "--profile", "nessie-testbed", "--value-sizes", "16384", "--get-fraction", "0.99", "--ops", "20", "--keys", "48", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("profile").asText()).isEqualTo("nessie-testbed");
+        List<String> rows = new ArrayList<>();
+        doc.get("results").forEach(n -> rows.add(n.get("protocol").asText() + " " + n.get("optimizations").asText()));
+        assertThat(rows).containsExactly("nessie basic", "nessie filter", "nessie filter,cache", "nessie filter,cache,previous-versions",
+                "nessie all", "nessie-sd n/a");
+        List<String> claims = new ArrayList<>();
+        doc.get("paperClaims").forEach(n -> claims.add(n.get("paper").asText()));
+        assertThat(claims).anyMatch(c -> c.startsWith("Fig. 13 (Zipf, 16 KB, 99% GETs)")).anyMatch(c -> c.startsWith("Fig. 12 (Zipf, 16 KB, 99% GETs)"));
     }
 }

@@ -11,8 +11,10 @@ import io.rdasuite.store.nessie.NessieCluster;
 import io.rdasuite.store.nessie.NessieConfig;
 import io.rdasuite.store.nessie.NessieKv;
 import io.rdasuite.store.nessie.NessieMode;
+import io.rdasuite.store.nessie.NessieOptimization;
 import io.rdasuite.store.workload.Ycsb;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -38,10 +40,16 @@ public final class NessieBench {
      * @param opsPerClient       measured operations per client thread
      * @param keys               keys loaded before measuring
      * @param seed               drives the simulation and the workload
+     * @param optimizations      Nessie's optimizations switched on (Fig. 13); NessieSD and NessieHY ignore them
+     * @param profile            the cost profile's name ({@link CostModel#PROFILES}): {@code default} (100 Gb/s) or
+     *                           {@code nessie-testbed} (the paper's 10 GbE ConnectX-3)
      */
     public record Spec(NessieMode mode, int nodes, int valueSize, double getFraction, Ycsb.Distribution distribution, int background,
-                       int opsPerClient, int keys, long seed) {
+                       int opsPerClient, int keys, long seed, Set<NessieOptimization> optimizations, String profile) {
         public Spec {
+            profile = profile == null ? "default" : profile;
+            CostModel.profile(profile); // an unknown name lists the valid ones
+            optimizations = optimizations == null ? NessieOptimization.all() : optimizations;
             if (nodes < 2 || nodes > 64 || valueSize < 8 || getFraction < 0 || getFraction > 1 || background < 0 || opsPerClient < 1 || keys < 1) {
                 throw new IllegalArgumentException("nodes 2..64, value size >= 8, GET fraction in [0, 1], background >= 0, ops and keys >= 1");
             }
@@ -54,7 +62,9 @@ public final class NessieBench {
     }
 
     /**
-     * @param goodputBytesPerSecond operations per virtual second (sum of the clients' rates) times the value size (§6.2)
+     * @param goodputBytesPerSecond operations per virtual second times the value size (§6.2), counted in the window in
+     *                              which all clients run (last start to first finish), so that clients that finish
+     *                              early do not leave the rest an idle network
      * @param getVerbsPerOp         RDMA verbs per GET (loopback verbs included)
      * @param getBytesPerOp         payload bytes per GET over the network
      * @param putVerbsPerOp         RDMA verbs per PUT
@@ -76,13 +86,17 @@ public final class NessieBench {
         // DTEs: every loaded key and every measured PUT may hold one (replaced ones wait out the expiration period)
         int perClient = (spec.keys() + clients - 1) / clients + puts + 8;
         int entries = Math.max(perClient * clientsPerNode, spec.keys() + clients * puts + 8);
-        // §6: a cache for 0.5% of the keys (none at the key counts simulated here)
-        NessieConfig config = NessieConfig.small(shape, slots, entries).withMode(spec.mode()).withCacheEntries(spec.keys() / 200);
+        // §6: a cache for 0.5% of the keys, at least one entry at the key counts simulated here
+        NessieConfig config = NessieConfig.small(shape, slots, entries).withMode(spec.mode()).withCacheEntries(Math.max(1, spec.keys() / 200))
+                .withOptimizations(spec.optimizations())
+                // §4.3.1's example expiration, 1 s, with a timeout of half of it: an attempt that waits behind a queue of
+                // 128 KB transfers on a 10 GbE link takes milliseconds, and a timeout below that would starve it
+                .withExpiration(1_000_000_000L, 50_000, 500_000_000L);
         FaultPlan faults = FaultPlan.NONE;
         for (int n = 0; n < spec.nodes(); n++) {
             faults = faults.withCpuHogs(n, spec.background());
         }
-        SimFabric.Builder b = SimFabric.builder().seed(spec.seed()).cost(CostModel.defaults()).faults(faults).maxEvents(Long.MAX_VALUE);
+        SimFabric.Builder b = SimFabric.builder().seed(spec.seed()).cost(CostModel.profile(spec.profile())).faults(faults).maxEvents(Long.MAX_VALUE);
         for (int n = 0; n < spec.nodes(); n++) {
             b.node(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"));
         }
@@ -90,7 +104,8 @@ public final class NessieBench {
         long[] putLatency = new long[clients];
         long[] getCount = new long[clients];
         long[] putCount = new long[clients];
-        long[] elapsed = new long[clients];
+        long[] startedAt = new long[clients];
+        long[][] doneAt = new long[clients][spec.opsPerClient()];
         try (SimFabric fabric = b.build()) {
             List<NessieKv> kv = NessieCluster.deploy(fabric, spec.nodes(), clientsPerNode, config).kvClients();
             for (int c = 0; c < clients; c++) {
@@ -113,7 +128,7 @@ public final class NessieBench {
                 Ycsb keys = new Ycsb(Ycsb.Workload.C, spec.distribution(), spec.keys(), spec.seed() * 1_000_003L + c);
                 SplittableRandom ops = new SplittableRandom(spec.seed() * 7_919L + c);
                 me.node().spawn("bench-" + c, () -> {
-                    long start = me.node().clock().nowNanos();
+                    startedAt[client] = me.node().clock().nowNanos();
                     for (int i = 0; i < spec.opsPerClient(); i++) {
                         int r = keys.next().record();
                         byte[] key = Ycsb.key(r, shape);
@@ -127,12 +142,25 @@ public final class NessieBench {
                             putLatency[client] += me.node().clock().nowNanos() - t0;
                             putCount[client]++;
                         }
+                        doneAt[client][i] = me.node().clock().nowNanos();
                     }
-                    elapsed[client] = me.node().clock().nowNanos() - start;
                 });
             }
             check(fabric.run());
-            double opsPerSecond = 0;
+            // the window in which every client was running: from the last start to the first finish
+            long from = Long.MIN_VALUE;
+            long to = Long.MAX_VALUE;
+            for (int c = 0; c < clients; c++) {
+                from = Math.max(from, startedAt[c]);
+                to = Math.min(to, doneAt[c][spec.opsPerClient() - 1]);
+            }
+            long inWindow = 0;
+            for (int c = 0; c < clients; c++) {
+                for (long t : doneAt[c]) {
+                    inWindow += t > from && t <= to ? 1 : 0;
+                }
+            }
+            double opsPerSecond = inWindow * 1e9 / Math.max(1, to - from);
             long gets = 0;
             long putsDone = 0;
             long gl = 0;
@@ -143,7 +171,6 @@ public final class NessieBench {
             long putBytes = 0;
             long retries = 0;
             for (int c = 0; c < clients; c++) {
-                opsPerSecond += spec.opsPerClient() * 1e9 / Math.max(1, elapsed[c]);
                 gets += getCount[c];
                 putsDone += putCount[c];
                 gl += getLatency[c];

@@ -1,6 +1,7 @@
 package io.rdasuite.crashsim.nessie;
 
 import io.rdasuite.store.nessie.NessieMode;
+import io.rdasuite.store.nessie.NessieOptimization;
 import io.rdasuite.store.workload.Ycsb;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +24,96 @@ public final class NessieClaims {
 
     public static List<Claim> evaluate(List<NessieBench.Result> results) {
         List<Claim> claims = new ArrayList<>();
-        fig4(claims, results);
-        fig5to7(claims, results);
-        fig8to11(claims, results);
+        List<NessieBench.Result> full = results.stream().filter(r -> r.spec().optimizations().equals(NessieOptimization.all())).toList();
+        List<NessieBench.Result> uniform = full.stream().filter(r -> r.spec().distribution() == Ycsb.Distribution.UNIFORM).toList();
+        fig4(claims, uniform);
+        fig5to7(claims, uniform);
+        fig8to11(claims, uniform);
+        fig12(claims, full.stream().filter(r -> r.spec().distribution() == Ycsb.Distribution.ZIPF && r.spec().background() == 0).toList());
+        fig13(claims, results.stream().filter(r -> r.spec().distribution() == Ycsb.Distribution.ZIPF && r.spec().background() == 0
+                && r.spec().mode() == NessieMode.NESSIE).toList());
         return claims;
+    }
+
+    /**
+     * Fig. 12 (Zipf 0.99): Nessie over NessieSD by more than 50% for large values at 50% GETs and by more than 40% at
+     * 99% GETs; behind it for 256-byte values.
+     */
+    private static void fig12(List<Claim> claims, List<NessieBench.Result> rs) {
+        TreeSet<Integer> sizes = new TreeSet<>();
+        TreeSet<Double> fractions = new TreeSet<>();
+        rs.forEach(r -> {
+            sizes.add(r.spec().valueSize());
+            fractions.add(r.spec().getFraction());
+        });
+        for (double f : fractions) {
+            for (int size : sizes) {
+                var cd = rs.stream().filter(r -> r.spec().mode() == NessieMode.NESSIE && r.spec().valueSize() == size && r.spec().getFraction() == f).findFirst();
+                var sd = rs.stream().filter(r -> r.spec().mode() == NessieMode.NESSIE_SD && r.spec().valueSize() == size && r.spec().getFraction() == f).findFirst();
+                if (cd.isEmpty() || sd.isEmpty()) {
+                    continue;
+                }
+                double k = ratio(cd.get(), sd.get());
+                String at = String.format("Fig. 12 (Zipf, %s, %.0f%% GETs): ", kb(size), 100 * f);
+                String model = String.format("Nessie/NessieSD goodput %.2f", k);
+                if (size <= 256) {
+                    claims.add(new Claim(at + "small values are negatively impacted by Nessie's round trips (< 1)", model, k < 1));
+                } else if (size >= 16384 && Math.abs(f - 0.5) < 1e-9) {
+                    claims.add(new Claim(at + "an improvement of over 50 percent compared to NessieSD (>= 1.5)", model, k >= 1.5));
+                } else if (size >= 16384 && Math.abs(f - 0.99) < 1e-9) {
+                    claims.add(new Claim(at + "outperforming NessieSD by over 40 percent (>= 1.4)", model, k >= 1.4));
+                }
+            }
+        }
+    }
+
+    /**
+     * Fig. 13 (Zipf 0.99, 16 KB): all optimizations together give about 60% over basic Nessie at 50% GETs and about
+     * 90% at 99% GETs (band: half to one and a half times the stated improvement); caching pays at 99% GETs only.
+     */
+    private static void fig13(List<Claim> claims, List<NessieBench.Result> rs) {
+        TreeSet<Double> fractions = new TreeSet<>();
+        TreeSet<Integer> sizes = new TreeSet<>();
+        rs.forEach(r -> {
+            fractions.add(r.spec().getFraction());
+            sizes.add(r.spec().valueSize());
+        });
+        List<java.util.Set<NessieOptimization>> ladder = NessieOptimization.ladder();
+        for (int size : sizes.contains(16384) ? java.util.List.of(16384) : java.util.List.<Integer>of()) { // Fig. 13 is 16 KB
+            for (double f : fractions) {
+                double[] goodput = new double[ladder.size()];
+                boolean complete = true;
+                for (int i = 0; i < ladder.size(); i++) {
+                    var on = ladder.get(i);
+                    var r = rs.stream().filter(x -> x.spec().valueSize() == size && x.spec().getFraction() == f && x.spec().optimizations().equals(on)).findFirst();
+                    complete &= r.isPresent();
+                    goodput[i] = r.map(NessieBench.Result::goodputBytesPerSecond).orElse(0.0);
+                }
+                if (!complete) {
+                    continue;
+                }
+                double gain = goodput[ladder.size() - 1] / Math.max(1e-9, goodput[0]) - 1;
+                StringBuilder steps = new StringBuilder();
+                for (int i = 0; i < ladder.size(); i++) {
+                    steps.append(i == 0 ? "" : ", ").append(i == 0 ? "basic" : "+" + NessieOptimization.values()[i - 1].cliName())
+                            .append(String.format(" %.1f", goodput[i] / 1e6));
+                }
+                String at = String.format("Fig. 13 (Zipf, %s, %.0f%% GETs): ", kb(size), 100 * f);
+                String model = String.format("all/basic %+.0f%%; MB/s: %s", 100 * gain, steps);
+                if (Math.abs(f - 0.5) < 1e-9) {
+                    claims.add(new Claim(at + "the optimizations give a 60 percent improvement over basic Nessie (+30% to +90%)", model, gain >= 0.3 && gain <= 0.9));
+                } else if (Math.abs(f - 0.99) < 1e-9) {
+                    claims.add(new Claim(at + "the optimizations give a 90 percent improvement over basic Nessie (+45% to +135%)", model, gain >= 0.45 && gain <= 1.35));
+                }
+                double caching = goodput[2] / Math.max(1e-9, goodput[1]) - 1;
+                String cm = String.format("+cache changes goodput by %+.0f%%", 100 * caching);
+                if (f >= 0.9) {
+                    claims.add(new Claim(at + "GET-heavy workloads make good use of caching (read: +5% or more)", cm, caching >= 0.05));
+                } else if (f <= 0.5) {
+                    claims.add(new Claim(at + "caching is not useful for PUT-heavy workloads (read: within 10%)", cm, Math.abs(caching) <= 0.10));
+                }
+            }
+        }
     }
 
     private static Optional<NessieBench.Result> find(List<NessieBench.Result> rs, NessieMode m, int size, int background) {

@@ -120,13 +120,32 @@ public record CostModel(
         return defaults().withCores(20);
     }
 
-    /** A cost profile by name: {@code default}, {@code erda-testbed} or {@code efactory-testbed}; an unknown name lists the valid ones. */
+    /**
+     * Paper 004's testbed (§6): Mellanox ConnectX-3 at 10 GbE behind one 10/40 GbE switch, two 2.1 GHz Xeon
+     * E5-2620 v2 per node. NIC and CPU costs are the ConnectX-3 / older-Xeon estimates of {@link #erdaTestbed()};
+     * the link is 10 Gb/s. Cores stay at the defaults' 4: the Nessie bench scales the paper's 12 cores per node down
+     * with its worker count (one worker per core).
+     */
+    public static CostModel nessieTestbed() {
+        CostModel e = erdaTestbed();
+        return new CostModel(e.nicServiceNs(), e.nicTxLatencyNs(), e.linkLatencyNs(), e.completionNs(), 10.0, e.mtuBytes(), e.headerBytes(),
+                e.pcieWriteNs(), e.pcieReadNs(), e.pcieBytesPerNs(), e.pmReadNs(), e.pmExtraWriteNs(), e.pmWriteBytesPerNs(), e.dramReadNs(),
+                e.nicAtomicExtraNs(), e.nonPostedJitterNs(), e.placementStallPercent(), e.placementStallMaxNs(), e.cpuPollNs(), e.receiveDispatchNs(),
+                e.storeNsPerLine(), e.clwbNsPerLine(), e.sfenceNs(), e.crcNsPer4KiB(), defaults().coresPerNode(), e.llcDirtyLines(), e.evictionMeanNs(),
+                e.transportTimeoutNs(), e.preemptionPercent(), e.preemptionMaxNs());
+    }
+
+    /** The profile names {@link #profile} accepts. */
+    public static final java.util.List<String> PROFILES = java.util.List.of("default", "erda-testbed", "efactory-testbed", "nessie-testbed");
+
+    /** A cost profile by name (one of {@link #PROFILES}); an unknown name lists the valid ones. */
     public static CostModel profile(String name) {
         return switch (name == null ? "" : name.trim()) {
             case "default" -> defaults();
             case "erda-testbed" -> erdaTestbed();
             case "efactory-testbed" -> efactoryTestbed();
-            default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: default, erda-testbed, efactory-testbed");
+            case "nessie-testbed" -> nessieTestbed();
+            default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: " + String.join(", ", PROFILES));
         };
     }
 

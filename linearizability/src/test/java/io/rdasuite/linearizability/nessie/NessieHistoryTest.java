@@ -19,10 +19,12 @@ import io.rdasuite.store.kv.StoreFullException;
 import io.rdasuite.store.nessie.NessieClient;
 import io.rdasuite.store.nessie.NessieCluster;
 import io.rdasuite.store.nessie.NessieConfig;
+import io.rdasuite.store.nessie.NessieOptimization;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -84,8 +86,12 @@ class NessieHistoryTest {
     private static final long[] MIGRATIONS_AND_RECYCLED = new long[2];
 
     private static CheckResult randomRun(long seed) {
+        return randomRun(seed, NessieOptimization.all());
+    }
+
+    private static CheckResult randomRun(long seed, Set<NessieOptimization> optimizations) {
         // 3 nodes x 8 index slots for 20 keys, 12 data entries per node: migrations and recycling within 40 ops per node
-        NessieConfig config = NessieConfig.small(SHAPE, 8, 12).withExpiration(200_000, 40_000, 100_000);
+        NessieConfig config = NessieConfig.small(SHAPE, 8, 12).withExpiration(200_000, 40_000, 100_000).withOptimizations(optimizations);
         List<Event> events = new ArrayList<>();
         try (SimFabric fabric = SimFabric.builder().seed(seed).node(CONFIG).node(CONFIG).node(CONFIG)
                 .clockSkew(1, 20_000).clockSkew(2, -20_000).build()) {
@@ -136,6 +142,16 @@ class NessieHistoryTest {
         }
         assertThat(MIGRATIONS_AND_RECYCLED[0]).as("MIGRATEs in the runs").isPositive();
         assertThat(MIGRATIONS_AND_RECYCLED[1]).as("recycled data entries in the runs").isPositive();
+    }
+
+    @Test
+    void everyRungOfFigure13sOptimizationLadderIsLinearizable() {
+        for (Set<NessieOptimization> on : NessieOptimization.ladder()) {
+            for (long seed = 7; seed <= 9; seed++) {
+                CheckResult r = randomRun(seed, on);
+                assertThat(r.verdict()).as("%s, seed %d", NessieOptimization.label(on), seed).isEqualTo(Verdict.LINEARIZABLE);
+            }
+        }
     }
 
     private static Verdict abaRun(boolean bug) {

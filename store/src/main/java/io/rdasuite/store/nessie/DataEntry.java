@@ -53,6 +53,11 @@ public final class DataEntry {
         return KEY + keyPadded;
     }
 
+    /** Bytes of the value field, padded to 8: what the second READ of a split GET fetches (§4.3.2). */
+    public int valueBytes() {
+        return valuePadded;
+    }
+
     /** Bytes of a whole entry, a multiple of 8. */
     public int bytes() {
         return KEY + keyPadded + valuePadded;

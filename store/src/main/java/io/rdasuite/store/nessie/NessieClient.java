@@ -59,6 +59,7 @@ public final class NessieClient implements NessieKv {
     private final long firstEntry;
     private final long entryCount;
     private boolean inGet;
+    private final boolean caching;
 
     /** Counters of what this client did, for tests and reports. */
     public static final class Stats {
@@ -126,6 +127,7 @@ public final class NessieClient implements NessieKv {
             free.addLast(i);
         }
         int capacity = config.cacheEntries();
+        this.caching = capacity > 0 && config.uses(NessieOptimization.CACHE);
         this.cache = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Long, Cached> eldest) {
@@ -220,17 +222,19 @@ public final class NessieClient implements NessieKv {
         Slot[] slots = hashes.slots(key);
         long filter = ite.filterOf(KeyHash.of(key));
         long[] seen = new long[slots.length];
+        boolean split = config.uses(NessieOptimization.MULTIPLE_READS);
         for (int i = 0; i < slots.length; i++) {
             long readAt = now();
             long w = readIte(slots[i]);
             seen[i] = w;
-            if (!ite.mayHold(w, filter)) {
+            if (!mayHold(w, filter)) {
                 continue; // empty, or the filter bits say it cannot be this key (§4.3.2)
             }
             DataEntry.View v = cached(w, readAt);
             if (v == null) {
-                v = readDte(w, true);
+                v = readDte(w, !split);
                 if (v.valid() && v.holds(key)) {
+                    v = withValue(w, v);
                     remember(w, v, readAt);
                 }
             }
@@ -245,11 +249,11 @@ public final class NessieClient implements NessieKv {
             }
             // an in-progress PUT, DELETE or MIGRATE of this key: its previous version is still current (§4.3.2)
             long previous = v.previous();
-            if (previous != 0 && !IndexEntry.isEmpty(previous)) {
-                DataEntry.View p = readDte(previous, true);
+            if (config.uses(NessieOptimization.PREVIOUS_VERSIONS) && previous != 0 && !IndexEntry.isEmpty(previous)) {
+                DataEntry.View p = readDte(previous, !split);
                 if (p.valid() && p.holds(key)) {
                     stats.previousVersionReads++;
-                    return finish(start, p.value());
+                    return finish(start, withValue(previous, p).value());
                 }
             }
             return Outcome.RETRY;
@@ -285,7 +289,7 @@ public final class NessieClient implements NessieKv {
         for (int i = 0; i < n; i++) {
             long readAt = now();
             seen[i] = readIte(slots[i]);
-            if (!ite.mayHold(seen[i], filter)) {
+            if (!mayHold(seen[i], filter)) {
                 continue;
             }
             DataEntry.View v = cached(seen[i], readAt);
@@ -374,7 +378,7 @@ public final class NessieClient implements NessieKv {
                     continue;
                 }
                 long w = readIte(slots[i]);
-                if (!ite.mayHold(w, filter)) {
+                if (!mayHold(w, filter)) {
                     continue;
                 }
                 DataEntry.View v = readDte(w, false);
@@ -559,7 +563,7 @@ public final class NessieClient implements NessieKv {
 
     /** The cached valid DTE for ITE word {@code w} read at {@code readAt}, or null; a hit extends its expiration. */
     private DataEntry.View cached(long w, long readAt) {
-        if (config.cacheEntries() == 0) {
+        if (!caching) {
             return null;
         }
         Cached c = cache.get(w);
@@ -576,9 +580,36 @@ public final class NessieClient implements NessieKv {
     }
 
     private void remember(long w, DataEntry.View v, long readAt) {
-        if (config.cacheEntries() > 0 && IndexEntry.dti(w) != node.id()) { // local DTEs are read from memory anyway
+        if (caching && IndexEntry.dti(w) != node.id()) { // local DTEs are read from memory anyway
             cache.put(w, new Cached(v.key(), v.value(), new long[] {readAt + config.expirationNs()}));
         }
+    }
+
+    /** True when the ITE may name a DTE of the key: full and, with filter bits on, matching the key's (§4.3.2). */
+    private boolean mayHold(long w, long filter) {
+        return config.uses(NessieOptimization.FILTER_BITS) ? ite.mayHold(w, filter) : !IndexEntry.isEmpty(w);
+    }
+
+    /**
+     * {@code v} with its value: as it is when it was read whole, else the second READ of §4.3.2's "Multiple Reads",
+     * of the value field only. A valid DTE does not change until it is recycled, which waits out the expiration
+     * period, longer than this operation may run: the two reads see one entry.
+     */
+    private DataEntry.View withValue(long entry, DataEntry.View v) {
+        if (v.value() != null) {
+            return v;
+        }
+        int dti = IndexEntry.dti(entry);
+        long at = ite.dte(entry) * dte.bytes() + dte.metaBytes();
+        byte[] bytes = new byte[dte.valueBytes()];
+        if (dti == node.id()) {
+            data.load(at, MemorySegment.ofArray(bytes));
+        } else {
+            MemoryRegion table = dataTables.get(dti);
+            stats.verb(inGet, bytes.length);
+            check(qps[dti].execute(WorkRequest.read(MemorySegment.ofArray(bytes), table.address(at), table.rkey())), "read a DTE's value");
+        }
+        return new DataEntry.View(v.header(), v.previous(), v.key(), Arrays.copyOf(bytes, config.shape().valueBytes()));
     }
 
     // ---- verbs -----------------------------------------------------------------------------------------------

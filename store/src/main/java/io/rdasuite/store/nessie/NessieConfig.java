@@ -1,6 +1,9 @@
 package io.rdasuite.store.nessie;
 
 import io.rdasuite.store.kv.KvShape;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Sizes and timings of a Nessie deployment (§4, §5: hash functions, table sizes, key and value sizes are
@@ -27,11 +30,13 @@ import io.rdasuite.store.kv.KvShape;
  * @param serverWorkers        NessieSD/NessieHY: polling server threads per node (§6 tunes 1 to 3; 1 by default)
  * @param serverSpinNs         NessieSD/NessieHY: CPU a server thread burns per empty sweep of its request slots,
  *                             and a waiting client per empty look at its reply slot (busy polling)
+ * @param optimizations        which of Nessie's GET/PUT optimizations are on (Fig. 13; all by default); the cache is on
+ *                             only with {@link NessieOptimization#CACHE} and {@code cacheEntries > 0}
  */
 public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int indexSlotsPerNode, int dataEntriesPerNode,
                            int cacheEntries, long expirationNs, long maxClockSkewNs, long operationTimeoutNs, int migrateDepth,
                            long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry,
-                           NessieMode mode, int serverWorkers, long serverSpinNs) {
+                           NessieMode mode, int serverWorkers, long serverSpinNs, Set<NessieOptimization> optimizations) {
     public NessieConfig {
         if (hashFunctions < 1 || hashFunctions > 8) {
             throw new IllegalArgumentException("hash functions must be 1..8: " + hashFunctions);
@@ -53,50 +58,117 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         if (mode == null || serverWorkers < 1 || serverSpinNs < 1) {
             throw new IllegalArgumentException("need a mode, at least one server worker and a positive spin: " + mode + ", " + serverWorkers + ", " + serverSpinNs);
         }
+        if (optimizations == null) {
+            throw new IllegalArgumentException("need a set of optimizations (NessieOptimization.all() for the paper's Nessie)");
+        }
+        optimizations = optimizations.isEmpty() ? NessieOptimization.none() : Collections.unmodifiableSet(EnumSet.copyOf(optimizations));
     }
 
     /** Simulator sizes: virtual time is free of scheduling stalls, so the periods can be microseconds. */
     public static NessieConfig small(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 2_000_000, 50_000, 1_000_000, 3,
-                2_000, 200_000, 10_000, false, NessieMode.NESSIE, 1, 100);
+                2_000, 200_000, 10_000, false, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     /** Real threads: periods long enough to outlast a descheduled thread (the paper's expiration is 1 s). */
     public static NessieConfig realThreads(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 1_000_000_000L, 10_000_000, 500_000_000L, 3,
-                1_000, 1_000_000, 100_000, false, NessieMode.NESSIE, 1, 100);
+                1_000, 1_000_000, 100_000, false, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     public NessieConfig withCacheEntries(int entries) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, entries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
+        return edit(e -> e.cacheEntries = entries);
     }
 
     public NessieConfig withExpiration(long expiration, long skew, long timeout) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expiration, skew,
-                timeout, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
+        return edit(e -> {
+            e.expirationNs = expiration;
+            e.maxClockSkewNs = skew;
+            e.operationTimeoutNs = timeout;
+        });
     }
 
     public NessieConfig withMigrateDepth(int depth) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, depth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, serverWorkers, serverSpinNs);
+        return edit(e -> e.migrateDepth = depth);
     }
 
     /** The same configuration with the planted ABA bug switched on or off. */
     public NessieConfig withRecycleWithoutExpiry(boolean bug) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, bug, mode, serverWorkers, serverSpinNs);
+        return edit(e -> e.recycleWithoutExpiry = bug);
     }
 
     /** The same configuration deployed as {@code m} (§5). */
     public NessieConfig withMode(NessieMode m) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, m, serverWorkers, serverSpinNs);
+        return edit(e -> e.mode = m);
     }
 
     /** The same configuration with {@code workers} polling server threads per node (NessieSD, NessieHY). */
     public NessieConfig withServerWorkers(int workers) {
-        return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs, maxClockSkewNs,
-                operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode, workers, serverSpinNs);
+        return edit(e -> e.serverWorkers = workers);
+    }
+
+    /** The same configuration with only {@code on} of Nessie's optimizations (Fig. 13's ladder). */
+    public NessieConfig withOptimizations(Set<NessieOptimization> on) {
+        return edit(e -> e.optimizations = on);
+    }
+
+    /** True when {@code o} is switched on. */
+    public boolean uses(NessieOptimization o) {
+        return optimizations.contains(o);
+    }
+
+    private NessieConfig edit(java.util.function.Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return f.build();
+    }
+
+    /** A mutable copy of the components, so that each {@code with} method names only what it changes. */
+    private static final class Fields {
+        KvShape shape;
+        int hashFunctions;
+        int filterBits;
+        int indexSlotsPerNode;
+        int dataEntriesPerNode;
+        int cacheEntries;
+        long expirationNs;
+        long maxClockSkewNs;
+        long operationTimeoutNs;
+        int migrateDepth;
+        long backoffBaseNs;
+        long backoffMaxNs;
+        int maxAttempts;
+        boolean recycleWithoutExpiry;
+        NessieMode mode;
+        int serverWorkers;
+        long serverSpinNs;
+        Set<NessieOptimization> optimizations;
+
+        Fields(NessieConfig c) {
+            shape = c.shape;
+            hashFunctions = c.hashFunctions;
+            filterBits = c.filterBits;
+            indexSlotsPerNode = c.indexSlotsPerNode;
+            dataEntriesPerNode = c.dataEntriesPerNode;
+            cacheEntries = c.cacheEntries;
+            expirationNs = c.expirationNs;
+            maxClockSkewNs = c.maxClockSkewNs;
+            operationTimeoutNs = c.operationTimeoutNs;
+            migrateDepth = c.migrateDepth;
+            backoffBaseNs = c.backoffBaseNs;
+            backoffMaxNs = c.backoffMaxNs;
+            maxAttempts = c.maxAttempts;
+            recycleWithoutExpiry = c.recycleWithoutExpiry;
+            mode = c.mode;
+            serverWorkers = c.serverWorkers;
+            serverSpinNs = c.serverSpinNs;
+            optimizations = c.optimizations;
+        }
+
+        NessieConfig build() {
+            return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs,
+                    maxClockSkewNs, operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode,
+                    serverWorkers, serverSpinNs, optimizations);
+        }
     }
 }
