@@ -63,9 +63,15 @@ final class NessieBenchCommand implements Callable<Integer> {
             description = "Nessie's optimizations: all, none, or a comma list of filter, cache, previous-versions, multiple-reads (default: ${DEFAULT-VALUE}).")
     String optimizations;
 
-    @Option(names = "--profile", defaultValue = "default",
-            description = "Cost profile: default (100 Gb/s links) or nessie-testbed (paper 004's 10 GbE ConnectX-3); also erda-testbed, efactory-testbed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "nessie-testbed",
+            description = "Cost profile: nessie-testbed (paper 004's 10 GbE ConnectX-3) or default (100 Gb/s links); also erda-testbed,"
+                    + " efactory-testbed (default: ${DEFAULT-VALUE}).")
     String profile;
+
+    @Option(names = "--hog-slice-us", defaultValue = "3000",
+            description = "How background processes share a node's cores: time slices of this many µs (Linux's 3 ms by default), 0 = processor"
+                    + " sharing (default: ${DEFAULT-VALUE}).")
+    long hogSliceUs;
 
     @Option(names = "--ladder", description = "Fig. 13: run nessie once per cumulative step (basic, +filter, +cache, +previous-versions, +multiple-reads)"
             + " instead of once with --optimizations.")
@@ -101,7 +107,7 @@ final class NessieBenchCommand implements Callable<Integer> {
                         List<Set<NessieOptimization>> variants = m != NessieMode.NESSIE ? List.of(NessieOptimization.all())
                                 : ladder ? NessieOptimization.ladder() : List.of(chosen);
                         for (Set<NessieOptimization> on : variants) {
-                            results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed, on, profile)));
+                            results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed, on, profile, hogSliceUs * 1000)));
                         }
                     }
                 }
@@ -144,6 +150,7 @@ final class NessieBenchCommand implements Callable<Integer> {
             doc.put("seed", common.seed);
             doc.put("nodes", nodes);
             doc.put("profile", profile);
+            doc.put("hogSliceUs", hogSliceUs);
             doc.put("results", rows);
             doc.put("paperClaims", c);
             out.println(Json.write(doc));

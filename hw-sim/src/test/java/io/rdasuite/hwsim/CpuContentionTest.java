@@ -109,4 +109,34 @@ class CpuContentionTest {
             assertThat(five.cpuNanos()).isEqualTo(5 * WORK_NS);
         }
     }
+
+    @Test
+    void timeSlicedHogsLetAThreadRunOneSliceInEveryPeriodAndAccountOnlyItsOwnWork() {
+        long slice = 10_000;
+        int hogs = 8; // 4 cores: each thread shares its core with 2 hogs, so runs 1 slice in every 3
+        long period = slice * (4 + hogs) / 4;
+        for (long seed = 1; seed <= 6; seed++) {
+            Result r = run(FaultPlan.NONE.withCpuHogs(0, hogs).withCpuHogSlices(slice), 1, 0, seed);
+            long slices = WORK_NS / slice; // the work needs 10 whole slices
+            assertThat(r.last()).as("seed %d: 10 slices of work end within the 10th period", seed)
+                    .isGreaterThan((slices - 1) * period).isLessThanOrEqualTo(slices * period);
+            assertThat(r.cpuNanos()).as("waiting for a slice is not CPU time").isEqualTo(WORK_NS);
+        }
+    }
+
+    @Test
+    void timeSlicedThreadsStartTheirRhythmsAtSeededPhases() {
+        FaultPlan sliced = FaultPlan.NONE.withCpuHogs(0, 8).withCpuHogSlices(10_000);
+        Result a = run(sliced, 4, 0, 7);
+        assertThat(run(sliced, 4, 0, 7).finishNs()).as("the same seed, the same schedule").containsExactly(a.finishNs());
+        assertThat(Arrays.stream(a.finishNs()).distinct().count()).as("four threads, four phases").isGreaterThan(1);
+        Result otherNode = run(sliced, 1, 1, 7);
+        assertThat(otherNode.last()).as("node 1 has no hogs").isEqualTo(WORK_NS);
+    }
+
+    @Test
+    void aNegativeSliceIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FaultPlan.NONE.withCpuHogSlices(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 (processor sharing) or positive");
+    }
 }

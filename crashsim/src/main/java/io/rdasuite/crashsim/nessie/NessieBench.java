@@ -22,13 +22,19 @@ import java.util.SplittableRandom;
  * storage node. 128-byte keys (§6), index tables at load factor 0.4 (§6), 3 hash functions and 7 filter bits.
  * Workers per node follow §6's rule of one worker per core on the simulator's 4-core nodes: Nessie runs 4 client
  * threads, NessieSD and NessieHY 3 clients and 1 polling server thread. Background processes are the fault plan's
- * CPU hogs on every node (they share the node's cores with its threads). Figures are virtual time.
+ * CPU hogs on every node (they share the node's cores with its threads, in time slices or by processor sharing).
+ * Figures are virtual time.
  */
 public final class NessieBench {
     /** Key bytes in every run (§6: "All experiments use a key size of 128 bytes"). */
     public static final int KEY_BYTES = 128;
-    /** Cores per simulated node, the default cost model's. */
+    /** Worker threads per simulated node, one per core (§6), scaled down from the paper's 12 to keep runs short. */
     public static final int CORES = 4;
+    /**
+     * Cores per simulated node for the background processes: the paper's 2 x 6 (§6), so that its 0-8 background
+     * processes per node compete with each worker as densely as there (8 hogs on 12 cores, not on 4).
+     */
+    public static final int PAPER_CORES = 12;
 
     /**
      * @param mode               the protocol
@@ -43,10 +49,18 @@ public final class NessieBench {
      * @param optimizations      Nessie's optimizations switched on (Fig. 13); NessieSD and NessieHY ignore them
      * @param profile            the cost profile's name ({@link CostModel#PROFILES}): {@code default} (100 Gb/s) or
      *                           {@code nessie-testbed} (the paper's 10 GbE ConnectX-3)
+     * @param hogSliceNs         how background processes share a node's cores: 0 = processor sharing, above 0 = time
+     *                           slices of this length ({@link FaultPlan#cpuHogSliceNs()})
      */
     public record Spec(NessieMode mode, int nodes, int valueSize, double getFraction, Ycsb.Distribution distribution, int background,
-                       int opsPerClient, int keys, long seed, Set<NessieOptimization> optimizations, String profile) {
+                       int opsPerClient, int keys, long seed, Set<NessieOptimization> optimizations, String profile, long hogSliceNs) {
+        /** Linux's scheduling slice on the paper's nodes: CFS's minimum granularity, 0.75 ms x (1 + log2 8) = 3 ms. */
+        public static final long LINUX_SLICE_NS = 3_000_000;
+
         public Spec {
+            if (hogSliceNs < 0) {
+                throw new IllegalArgumentException("the background processes' time slice is 0 (processor sharing) or positive: " + hogSliceNs);
+            }
             profile = profile == null ? "default" : profile;
             CostModel.profile(profile); // an unknown name lists the valid ones
             optimizations = optimizations == null ? NessieOptimization.all() : optimizations;
@@ -92,11 +106,11 @@ public final class NessieBench {
                 // §4.3.1's example expiration, 1 s, with a timeout of half of it: an attempt that waits behind a queue of
                 // 128 KB transfers on a 10 GbE link takes milliseconds, and a timeout below that would starve it
                 .withExpiration(1_000_000_000L, 50_000, 500_000_000L);
-        FaultPlan faults = FaultPlan.NONE;
+        FaultPlan faults = FaultPlan.NONE.withCpuHogSlices(spec.hogSliceNs());
         for (int n = 0; n < spec.nodes(); n++) {
             faults = faults.withCpuHogs(n, spec.background());
         }
-        SimFabric.Builder b = SimFabric.builder().seed(spec.seed()).cost(CostModel.profile(spec.profile())).faults(faults).maxEvents(Long.MAX_VALUE);
+        SimFabric.Builder b = SimFabric.builder().seed(spec.seed()).cost(CostModel.profile(spec.profile()).withCores(PAPER_CORES)).faults(faults).maxEvents(Long.MAX_VALUE);
         for (int n = 0; n < spec.nodes(); n++) {
             b.node(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"));
         }

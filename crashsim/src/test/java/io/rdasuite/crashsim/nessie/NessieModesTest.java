@@ -150,12 +150,17 @@ class NessieModesTest {
      * the node's cores with its threads).
      */
     static double throughput(NessieMode mode, int hogs) {
+        return throughput(mode, hogs, 0);
+    }
+
+    /** As {@link #throughput(NessieMode, int)}, the hogs scheduled in time slices of {@code sliceNs} (0: processor sharing). */
+    static double throughput(NessieMode mode, int hogs, long sliceNs) {
         NessieConfig config = NessieConfig.small(new io.rdasuite.store.kv.KvShape(8, 4096), 1024, 1024).withMode(mode);
         int nodes = 3;
         int perNode = 4;
         int ops = 150;
         long[] finished = new long[nodes * perNode];
-        FaultPlan faults = FaultPlan.NONE;
+        FaultPlan faults = FaultPlan.NONE.withCpuHogSlices(sliceNs);
         for (int n = 0; n < nodes; n++) {
             faults = faults.withCpuHogs(n, hogs);
         }
@@ -198,5 +203,21 @@ class NessieModesTest {
         // Nessie's clients burn CPU too (completion polls, local DTE stores and loads), but little per operation
         assertThat(cd8).as("Nessie with 8 background processes per node").isGreaterThan(0.85 * cd0);
         assertThat(1 - sd8 / sd0).as("NessieSD's relative loss is several times Nessie's").isGreaterThan(3 * (1 - cd8 / cd0));
+    }
+
+    /**
+     * Paper 004 §6.1's mechanism: with time slices, a descheduled NessieSD server stalls every client waiting on it,
+     * while a descheduled Nessie client stalls only its own operation; NessieHY stalls only its PUTs.
+     */
+    @Test
+    void timeSlicedBackgroundProcessesCollapseNessieSdAndHurtNessieLeast() {
+        long slice = 100_000;
+        double sd = throughput(NessieMode.NESSIE_SD, 8, slice) / throughput(NessieMode.NESSIE_SD, 0, slice);
+        double hy = throughput(NessieMode.NESSIE_HY, 8, slice) / throughput(NessieMode.NESSIE_HY, 0, slice);
+        double cd = throughput(NessieMode.NESSIE, 8, slice) / throughput(NessieMode.NESSIE, 0, slice);
+        System.out.printf("kept with 8 time-sliced hogs: SD %.2f, HY %.2f, Nessie %.2f%n", sd, hy, cd);
+        assertThat(sd).as("NessieSD keeps less than half").isLessThan(0.5);
+        assertThat(hy).as("NessieHY declines less than NessieSD").isGreaterThan(sd);
+        assertThat(cd).as("Nessie declines least").isGreaterThan(hy);
     }
 }

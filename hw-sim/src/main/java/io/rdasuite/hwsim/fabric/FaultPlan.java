@@ -13,34 +13,45 @@ import java.util.TreeMap;
  * @param cpuHogs        node id → background processes competing for its cores
  * @param stopOnPowerFailure end the run at the first power failure (crash exploration wants the frontier only)
  * @param tornLines      let a dirty cache line be written back torn at 8-byte units, not only whole
+ * @param cpuHogSliceNs  how CPU hogs share the cores: 0 = processor sharing (every CPU charge stretched by the
+ *                       node's load), above 0 = time slices of this length (an OS scheduler that runs each
+ *                       thread for a slice and then makes it wait while the hogs run; see {@code SimNode})
  */
-public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boolean stopOnPowerFailure, boolean tornLines) {
-    public static final FaultPlan NONE = new FaultPlan(List.of(), Map.of(), true, false);
+public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boolean stopOnPowerFailure, boolean tornLines, long cpuHogSliceNs) {
+    public static final FaultPlan NONE = new FaultPlan(List.of(), Map.of(), true, false, 0);
 
     public FaultPlan {
         faults = List.copyOf(faults);
         cpuHogs = new TreeMap<>(cpuHogs);
+        if (cpuHogSliceNs < 0) {
+            throw new IllegalArgumentException("a CPU hog time slice is 0 (processor sharing) or positive: " + cpuHogSliceNs);
+        }
+    }
+
+    /** The same plan with CPU hogs scheduled in time slices of {@code sliceNs} (0: processor sharing). */
+    public FaultPlan withCpuHogSlices(long sliceNs) {
+        return new FaultPlan(faults, cpuHogs, stopOnPowerFailure, tornLines, sliceNs);
     }
 
     /** A plan with one more fault. */
     public FaultPlan with(Fault fault) {
         List<Fault> f = new ArrayList<>(faults);
         f.add(fault);
-        return new FaultPlan(f, cpuHogs, stopOnPowerFailure, tornLines);
+        return new FaultPlan(f, cpuHogs, stopOnPowerFailure, tornLines, cpuHogSliceNs);
     }
 
     public FaultPlan withCpuHogs(int nodeId, int hogs) {
         TreeMap<Integer, Integer> h = new TreeMap<>(cpuHogs);
         h.put(nodeId, hogs);
-        return new FaultPlan(faults, h, stopOnPowerFailure, tornLines);
+        return new FaultPlan(faults, h, stopOnPowerFailure, tornLines, cpuHogSliceNs);
     }
 
     public FaultPlan withTornLines(boolean torn) {
-        return new FaultPlan(faults, cpuHogs, stopOnPowerFailure, torn);
+        return new FaultPlan(faults, cpuHogs, stopOnPowerFailure, torn, cpuHogSliceNs);
     }
 
     public FaultPlan continuingAfterPowerFailure() {
-        return new FaultPlan(faults, cpuHogs, false, tornLines);
+        return new FaultPlan(faults, cpuHogs, false, tornLines, cpuHogSliceNs);
     }
 
     /**

@@ -82,7 +82,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
             }
         }
         for (Map.Entry<Integer, Integer> hog : faults.cpuHogs().entrySet()) {
-            nodes.get(hog.getKey()).setCpuHogs(hog.getValue());
+            nodes.get(hog.getKey()).setCpuHogs(hog.getValue(), faults.cpuHogSliceNs());
         }
         for (FaultPlan.Fault f : faults.faults()) {
             if (f.nodeId() < 0 || f.nodeId() >= nodes.size()) {

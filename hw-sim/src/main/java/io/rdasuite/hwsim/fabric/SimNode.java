@@ -45,6 +45,8 @@ public final class SimNode implements Node {
     private long nextAddress = 0x1000_0000L;
     private boolean evictionScheduled;
     private int cpuHogs;
+    private long hogSliceNs;
+    private final SplittableRandom slicePhases;
     private boolean up = true;
     private long downSinceNs = Long.MAX_VALUE;
 
@@ -57,6 +59,7 @@ public final class SimNode implements Node {
         this.cache = new Cache(fabric.engine.random("llc-" + id), fabric.cost.llcDirtyLines());
         this.evictionTimes = fabric.engine.random("evict-" + id);
         this.preemptions = fabric.engine.random("preempt-" + id);
+        this.slicePhases = fabric.engine.random("slices-" + id);
         this.coreFreeAt = new long[fabric.cost.coresPerNode()];
         this.clock = new SimClock(this, clockSkewNs);
         this.nic = new SimNic(this);
@@ -172,12 +175,18 @@ public final class SimNode implements Node {
         return self;
     }
 
-    /** Occupies a core for {@code nanos} (scaled by CPU hogs) and advances the calling actor past it. */
+    /**
+     * Occupies a core for {@code nanos} and advances the calling actor past it. With CPU hogs on the node the work
+     * takes longer: under processor sharing every charge is stretched by {@code (hogs + 1) / cores} when that exceeds
+     * 1; under time slices ({@link FaultPlan#cpuHogSliceNs()}) the thread runs only in its slices, as {@link
+     * #sliced} describes.
+     */
     void chargeCpu(Actor self, long nanos) {
         if (nanos <= 0) {
             return;
         }
-        long scaled = cpuHogs == 0 ? nanos : (long) Math.ceil(nanos * Math.max(1.0, (cpuHogs + 1.0) / coreFreeAt.length));
+        boolean slices = cpuHogs > 0 && hogSliceNs > 0;
+        long scaled = cpuHogs == 0 || slices ? nanos : (long) Math.ceil(nanos * Math.max(1.0, (cpuHogs + 1.0) / coreFreeAt.length));
         int core = 0;
         for (int c = 1; c < coreFreeAt.length; c++) {
             if (coreFreeAt[c] < coreFreeAt[core]) {
@@ -185,7 +194,8 @@ public final class SimNode implements Node {
             }
         }
         Engine engine = fabric.engine;
-        long end = Math.max(engine.now(), coreFreeAt[core]) + scaled;
+        long start = Math.max(engine.now(), coreFreeAt[core]);
+        long end = slices ? sliced((ThreadState) self.attachment, start, nanos) : start + scaled;
         coreFreeAt[core] = end;
         fabric.accounting.cpu(id, scaled, ((ThreadState) self.attachment).scope);
         long preempted = 0;
@@ -195,12 +205,46 @@ public final class SimNode implements Node {
         engine.advance(end + preempted - engine.now());
     }
 
-    /** Background processes competing for this node's cores from now on. */
-    public void setCpuHogs(int hogs) {
-        if (hogs < 0) {
-            throw new IllegalArgumentException("negative CPU hogs: " + hogs);
+    /**
+     * Time-sliced CPU hogs (paper 004 §6.1: background processes not pinned to any core, the workers each pinned to
+     * one): the hogs spread over the cores, so every thread shares its core with {@code hogs / cores} of them on
+     * average and, like under a fair scheduler, runs for one slice and then waits while they run theirs, a period
+     * of {@code slice * (cores + hogs) / cores}. Each thread's rhythm starts at a seeded phase. Work that starts in
+     * a waiting part starts at the next slice; work longer than what is left of a slice continues in the next one.
+     * Returns when {@code nanos} of work that may start at {@code start} is done.
+     */
+    private long sliced(ThreadState thread, long start, long nanos) {
+        long period = Math.max(hogSliceNs + 1, (long) Math.ceil(hogSliceNs * (coreFreeAt.length + (double) cpuHogs) / coreFreeAt.length));
+        if (thread.slicePhaseNs < 0) {
+            thread.slicePhaseNs = slicePhases.nextLong(period);
+        }
+        long t = start;
+        long left = nanos;
+        while (left > 0) {
+            long into = Math.floorMod(t - thread.slicePhaseNs, period);
+            if (into >= hogSliceNs) {
+                t += period - into; // waiting while the hogs run: to the start of the next slice
+                continue;
+            }
+            long run = Math.min(left, hogSliceNs - into);
+            t += run;
+            left -= run;
+        }
+        return t;
+    }
+
+    /** Background processes competing for this node's cores from now on, shared as {@code sliceNs} says (0: processor sharing). */
+    public void setCpuHogs(int hogs, long sliceNs) {
+        if (hogs < 0 || sliceNs < 0) {
+            throw new IllegalArgumentException("negative CPU hogs or slice: " + hogs + ", " + sliceNs);
         }
         this.cpuHogs = hogs;
+        this.hogSliceNs = sliceNs;
+    }
+
+    /** Background processes competing for this node's cores from now on (processor sharing). */
+    public void setCpuHogs(int hogs) {
+        setCpuHogs(hogs, 0);
     }
 
     void addQueuePair(SimQueuePair qp) {

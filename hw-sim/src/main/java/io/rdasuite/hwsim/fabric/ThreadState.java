@@ -8,4 +8,6 @@ import java.util.List;
 final class ThreadState {
     final List<LineWriteback> pendingWritebacks = new ArrayList<>();
     Counters scope;
+    /** Where this thread's time-slice rhythm starts on a node with time-sliced CPU hogs; -1 until first used. */
+    long slicePhaseNs = -1;
 }

@@ -55,7 +55,13 @@
  * {@code serverSpinNs} of CPU and so does each empty look at a reply slot; several clients per node split
  * Nessie's data table into ranges of their own.
  *
- * <p>Not done: multiple NICs per node, two-stage reads for large values (§4.3.2
- * "Multiple Reads": PUT reads metadata only, GET reads whole entries), background recycling threads.
+ * <p>Optimizations (§4.3.2, Fig. 13) are switches ({@link io.rdasuite.store.nessie.NessieOptimization}), all on by
+ * default: filter bits, the cache, previous versions and multiple reads. With multiple reads a GET reads a DTE's
+ * metadata and key first and its value field in a second READ only when the entry is valid and holds the key (a
+ * valid entry cannot change before it expires, so the two reads see one entry); without it every DTE a GET
+ * examines is read whole. A PUT always reads metadata and key only (§4.2.2 excludes values), on every rung.
+ *
+ * <p>Not done: multiple NICs per node, background recycling threads (a client scans its part of the data table
+ * when its free list runs dry).
  */
 package io.rdasuite.store.nessie;
