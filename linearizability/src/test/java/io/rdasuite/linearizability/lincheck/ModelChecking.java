@@ -36,6 +36,13 @@ final class ModelChecking {
                         "io.rdasuite.store.efactory.EfObject", "io.rdasuite.store.efactory.EfObject$View",
                         "io.rdasuite.store.efactory.EntryWord", "io.rdasuite.store.efactory.EfMessages",
                         "io.rdasuite.store.kv.KvShape", "io.rdasuite.linearizability.lincheck.Findings").allMethods().ignore())
+                // Nessie's bit and byte layouts, its hash functions, its immutable configuration, a client's own
+                // counters, and the verbs' request, completion and region records
+                .addGuarantee(forClasses("io.rdasuite.store.nessie.CuckooHashes", "io.rdasuite.store.nessie.IndexEntry",
+                        "io.rdasuite.store.nessie.DataEntry", "io.rdasuite.store.nessie.DataEntry$View",
+                        "io.rdasuite.store.nessie.NessieConfig", "io.rdasuite.store.nessie.NessieClient$Stats",
+                        "io.rdasuite.store.fabric.WorkRequest", "io.rdasuite.store.fabric.Completion",
+                        "io.rdasuite.store.fabric.MemoryRegion").allMethods().ignore())
                 .addGuarantee(forClasses("io.rdasuite.store.kv.HopscotchTable")
                         .methods("find", "meta", "tag", "home", "slotOffset", "metaOffset", "tagOffset", "neighborhoodOffset",
                                 "neighborhoodBytes", "entryBytes", "slots", "occupied", "keyEquals")

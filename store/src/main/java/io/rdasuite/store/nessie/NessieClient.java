@@ -259,9 +259,11 @@ public final class NessieClient implements NessieKv {
             return Outcome.RETRY;
         }
         // not found: a MIGRATE may have moved an unexamined ITE into an examined slot; re-read in reverse (§4.2.1)
-        for (int i = slots.length - 1; i >= 0; i--) {
-            if (readIte(slots[i]) != seen[i]) {
-                return Outcome.RETRY;
+        if (config.plantedBug() != NessiePlantedBug.SKIP_GET_REVERSE_PASS) { // THE PLANTED BUG skips the reverse pass
+            for (int i = slots.length - 1; i >= 0; i--) {
+                if (readIte(slots[i]) != seen[i]) {
+                    return Outcome.RETRY;
+                }
             }
         }
         return finish(start, null);
@@ -329,7 +331,9 @@ public final class NessieClient implements NessieKv {
         }
         writeLocal(entry, previous, key, value);
         long mine = ite.full(node.id(), entry, filter);
-        if (!casIte(slots[candidate], seen[candidate], mine)) {
+        if (config.plantedBug() == NessiePlantedBug.BLIND_CANDIDATE_CAS) {
+            writeIteBlindly(slots[candidate], mine); // THE PLANTED BUG: overwrites whatever the ITE holds now
+        } else if (!casIte(slots[candidate], seen[candidate], mine)) {
             free.addFirst(entry); // never published: nobody can have seen it
             return Outcome.RETRY;
         }
@@ -342,7 +346,9 @@ public final class NessieClient implements NessieKv {
         if (holds[candidate]) {
             staged.add(seen[candidate]);
         }
-        removeDuplicates(key, filter, slots, candidate, seen, holds, staged);
+        if (config.plantedBug() != NessiePlantedBug.SKIP_DUPLICATE_REMOVAL) { // THE PLANTED BUG leaves them
+            removeDuplicates(key, filter, slots, candidate, seen, holds, staged);
+        }
         if (delete) {
             if (!casIte(slots[candidate], mine, IndexEntry.emptied(mine))) {
                 throw new IllegalStateException("an ITE naming an invalid DTE changed under its DELETE: " + ite.describe(mine));
@@ -620,6 +626,13 @@ public final class NessieClient implements NessieKv {
         stats.verb(inGet, s.node() == node.id() ? 0 : 8);
         check(qps[s.node()].execute(WorkRequest.read(word, table.address(8L * s.index()), table.rkey())), "read an ITE");
         return scratch8[0];
+    }
+
+    /** THE PLANTED BUG {@link NessiePlantedBug#BLIND_CANDIDATE_CAS}: an RDMA WRITE of an ITE, which only CASes may change. */
+    private void writeIteBlindly(Slot s, long update) {
+        MemoryRegion table = indexTables.get(s.node());
+        scratch8[0] = update;
+        check(qps[s.node()].execute(WorkRequest.write(word, table.address(8L * s.index()), table.rkey())), "write an ITE");
     }
 
     /** CASes an ITE with RDMA, also this node's own (§4.1.1); true when it swapped. */

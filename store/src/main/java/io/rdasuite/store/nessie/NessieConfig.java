@@ -26,6 +26,8 @@ import java.util.Set;
  * @param maxAttempts          attempts of one operation before it gives up
  * @param recycleWithoutExpiry THE PLANTED BUG: re-use a replaced DTE at once instead of after its expiration
  *                             (for the ABA test only)
+ * @param plantedBug           a planted bug of the protocol, for tests only ({@link NessiePlantedBug#NONE} in
+ *                             every real configuration)
  * @param mode                 Nessie, NessieSD or NessieHY (§5)
  * @param serverWorkers        NessieSD/NessieHY: polling server threads per node (§6 tunes 1 to 3; 1 by default)
  * @param serverSpinNs         NessieSD/NessieHY: CPU a server thread burns per empty sweep of its request slots,
@@ -36,7 +38,7 @@ import java.util.Set;
 public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int indexSlotsPerNode, int dataEntriesPerNode,
                            int cacheEntries, long expirationNs, long maxClockSkewNs, long operationTimeoutNs, int migrateDepth,
                            long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry,
-                           NessieMode mode, int serverWorkers, long serverSpinNs, Set<NessieOptimization> optimizations) {
+                           NessiePlantedBug plantedBug, NessieMode mode, int serverWorkers, long serverSpinNs, Set<NessieOptimization> optimizations) {
     public NessieConfig {
         if (hashFunctions < 1 || hashFunctions > 8) {
             throw new IllegalArgumentException("hash functions must be 1..8: " + hashFunctions);
@@ -55,6 +57,9 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         if (migrateDepth < 1 || backoffBaseNs < 1 || backoffMaxNs < backoffBaseNs || maxAttempts < 1) {
             throw new IllegalArgumentException("migrate depth, back-off and attempts must be positive (ceiling >= base)");
         }
+        if (plantedBug == null) {
+            throw new IllegalArgumentException("need a planted bug, NessiePlantedBug.NONE for none");
+        }
         if (mode == null || serverWorkers < 1 || serverSpinNs < 1) {
             throw new IllegalArgumentException("need a mode, at least one server worker and a positive spin: " + mode + ", " + serverWorkers + ", " + serverSpinNs);
         }
@@ -67,13 +72,13 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     /** Simulator sizes: virtual time is free of scheduling stalls, so the periods can be microseconds. */
     public static NessieConfig small(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 2_000_000, 50_000, 1_000_000, 3,
-                2_000, 200_000, 10_000, false, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
+                2_000, 200_000, 10_000, false, NessiePlantedBug.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     /** Real threads: periods long enough to outlast a descheduled thread (the paper's expiration is 1 s). */
     public static NessieConfig realThreads(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 1_000_000_000L, 10_000_000, 500_000_000L, 3,
-                1_000, 1_000_000, 100_000, false, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
+                1_000, 1_000_000, 100_000, false, NessiePlantedBug.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     public NessieConfig withCacheEntries(int entries) {
@@ -95,6 +100,11 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     /** The same configuration with the planted ABA bug switched on or off. */
     public NessieConfig withRecycleWithoutExpiry(boolean bug) {
         return edit(e -> e.recycleWithoutExpiry = bug);
+    }
+
+    /** The same configuration with planted bug {@code bug} of the protocol, for tests only. */
+    public NessieConfig withPlantedBug(NessiePlantedBug bug) {
+        return edit(e -> e.plantedBug = bug);
     }
 
     /** The same configuration deployed as {@code m} (§5). */
@@ -139,6 +149,7 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         long backoffMaxNs;
         int maxAttempts;
         boolean recycleWithoutExpiry;
+        NessiePlantedBug plantedBug;
         NessieMode mode;
         int serverWorkers;
         long serverSpinNs;
@@ -159,6 +170,7 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
             backoffMaxNs = c.backoffMaxNs;
             maxAttempts = c.maxAttempts;
             recycleWithoutExpiry = c.recycleWithoutExpiry;
+            plantedBug = c.plantedBug;
             mode = c.mode;
             serverWorkers = c.serverWorkers;
             serverSpinNs = c.serverSpinNs;
@@ -167,8 +179,8 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
 
         NessieConfig build() {
             return new NessieConfig(shape, hashFunctions, filterBits, indexSlotsPerNode, dataEntriesPerNode, cacheEntries, expirationNs,
-                    maxClockSkewNs, operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, mode,
-                    serverWorkers, serverSpinNs, optimizations);
+                    maxClockSkewNs, operationTimeoutNs, migrateDepth, backoffBaseNs, backoffMaxNs, maxAttempts, recycleWithoutExpiry, plantedBug,
+                    mode, serverWorkers, serverSpinNs, optimizations);
         }
     }
 }
