@@ -605,16 +605,7 @@ public final class NessieClient implements NessieKv {
         if (v.value() != null) {
             return v;
         }
-        int dti = IndexEntry.dti(entry);
-        long at = ite.dte(entry) * dte.bytes() + dte.metaBytes();
-        byte[] bytes = new byte[dte.valueBytes()];
-        if (dti == node.id()) {
-            data.load(at, MemorySegment.ofArray(bytes));
-        } else {
-            MemoryRegion table = dataTables.get(dti);
-            stats.verb(inGet, bytes.length);
-            check(qps[dti].execute(WorkRequest.read(MemorySegment.ofArray(bytes), table.address(at), table.rkey())), "read a DTE's value");
-        }
+        byte[] bytes = readDteBytes(entry, dte.metaBytes(), dte.valueBytes(), "read a DTE's value");
         return new DataEntry.View(v.header(), v.previous(), v.key(), Arrays.copyOf(bytes, config.shape().valueBytes()));
     }
 
@@ -645,17 +636,22 @@ public final class NessieClient implements NessieKv {
 
     /** The DTE {@code entry} names: a local load for this node's table, an RDMA READ otherwise (§4.1.2). */
     private DataEntry.View readDte(long entry, boolean withValue) {
+        return dte.view(readDteBytes(entry, 0, withValue ? dte.bytes() : dte.metaBytes(), "read a DTE"));
+    }
+
+    /** {@code length} bytes from {@code offset} into the DTE {@code entry} names: local loads on this node, else an RDMA READ. */
+    private byte[] readDteBytes(long entry, int offset, int length, String what) {
         int dti = IndexEntry.dti(entry);
-        long at = ite.dte(entry) * dte.bytes();
-        byte[] bytes = new byte[withValue ? dte.bytes() : dte.metaBytes()];
+        long at = ite.dte(entry) * dte.bytes() + offset;
+        byte[] bytes = new byte[length];
         if (dti == node.id()) {
             data.load(at, MemorySegment.ofArray(bytes));
         } else {
             MemoryRegion table = dataTables.get(dti);
-            stats.verb(inGet, bytes.length);
-            check(qps[dti].execute(WorkRequest.read(MemorySegment.ofArray(bytes), table.address(at), table.rkey())), "read a DTE");
+            stats.verb(inGet, length);
+            check(qps[dti].execute(WorkRequest.read(MemorySegment.ofArray(bytes), table.address(at), table.rkey())), what);
         }
-        return dte.view(bytes);
+        return bytes;
     }
 
     private static Completion check(Completion c, String what) {
