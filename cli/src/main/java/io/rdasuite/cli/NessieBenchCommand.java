@@ -73,6 +73,11 @@ final class NessieBenchCommand implements Callable<Integer> {
                     + " sharing (default: ${DEFAULT-VALUE}).")
     long hogSliceUs;
 
+    @Option(names = "--workers", defaultValue = "4",
+            description = "Worker threads per node, one per core, 2..12: Nessie's all clients, NessieSD's/NessieHY's one polling server and the"
+                    + " rest clients (default: ${DEFAULT-VALUE}).")
+    int workers;
+
     @Option(names = "--ladder", description = "Fig. 13: run nessie once per cumulative step (basic, +filter, +cache, +previous-versions, +multiple-reads)"
             + " instead of once with --optimizations.")
     boolean ladder;
@@ -107,7 +112,7 @@ final class NessieBenchCommand implements Callable<Integer> {
                         List<Set<NessieOptimization>> variants = m != NessieMode.NESSIE ? List.of(NessieOptimization.all())
                                 : ladder ? NessieOptimization.ladder() : List.of(chosen);
                         for (Set<NessieOptimization> on : variants) {
-                            results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed, on, profile, hogSliceUs * 1000)));
+                            results.add(NessieBench.run(new NessieBench.Spec(m, nodes, size, getFraction, dist, bg, ops, keys, common.seed, on, profile, hogSliceUs * 1000, workers)));
                         }
                     }
                 }
@@ -151,12 +156,13 @@ final class NessieBenchCommand implements Callable<Integer> {
             doc.put("nodes", nodes);
             doc.put("profile", profile);
             doc.put("hogSliceUs", hogSliceUs);
+            doc.put("workersPerNode", workers);
             doc.put("results", rows);
             doc.put("paperClaims", c);
             out.println(Json.write(doc));
         } else {
-            out.printf("Nessie family on %d simulated nodes (%s profile), %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
-                    nodes, profile, 100 * getFraction, distribution, keys, ops);
+            out.printf("Nessie family on %d simulated nodes of %d workers (%s profile), %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
+                    nodes, workers, profile, 100 * getFraction, distribution, keys, ops);
             out.printf("%-10s %-28s %8s %4s %14s %12s %12s %10s %11s %10s %11s%n", "PROTOCOL", "OPTIMIZATIONS", "VALUE", "BG", "GOODPUT MB/s", "GET LAT us", "PUT LAT us",
                     "GET verbs", "GET bytes", "PUT verbs", "PUT bytes");
             for (NessieBench.Result r : results) {

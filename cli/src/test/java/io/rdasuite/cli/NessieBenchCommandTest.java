@@ -53,15 +53,19 @@ class NessieBenchCommandTest {
         RdaRun profile = rda("bench", "nessie", "--profile", "infiniband");
         assertThat(profile.exitCode()).isEqualTo(2);
         assertThat(profile.err()).contains("unknown cost profile 'infiniband'").contains("nessie-testbed");
+        RdaRun workers = rda("bench", "nessie", "--workers", "13");
+        assertThat(workers.exitCode()).isEqualTo(2);
+        assertThat(workers.err()).contains("workers per node must be 2..12");
     }
 
     @Test
     void theLadderRunsNessieOncePerRungOfFigure13AndNamesTheRungs() throws Exception {
         RdaRun r = rda("bench", "nessie", "--nodes", "3", "--protocols", "nessie,nessie-sd", "--ladder", "--distribution", "zipf",
-                "--profile", "nessie-testbed", "--value-sizes", "16384", "--get-fraction", "0.99", "--ops", "20", "--keys", "48", "--json");
+                "--profile", "nessie-testbed", "--workers", "3", "--value-sizes", "16384", "--get-fraction", "0.99", "--ops", "20", "--keys", "48", "--json");
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertThat(doc.get("profile").asText()).isEqualTo("nessie-testbed");
+        assertThat(doc.get("workersPerNode").asInt()).isEqualTo(3);
         List<String> rows = new ArrayList<>();
         doc.get("results").forEach(n -> rows.add(n.get("protocol").asText() + " " + n.get("optimizations").asText()));
         assertThat(rows).containsExactly("nessie basic", "nessie filter", "nessie filter,cache", "nessie filter,cache,previous-versions",

@@ -28,8 +28,8 @@ import java.util.SplittableRandom;
 public final class NessieBench {
     /** Key bytes in every run (§6: "All experiments use a key size of 128 bytes"). */
     public static final int KEY_BYTES = 128;
-    /** Worker threads per simulated node, one per core (§6), scaled down from the paper's 12 to keep runs short. */
-    public static final int CORES = 4;
+    /** Worker threads per simulated node by default, one per core (§6), scaled down from the paper's 12 to keep runs short. */
+    public static final int WORKERS = 4;
     /**
      * Cores per simulated node for the background processes: the paper's 2 x 6 (§6), so that its 0-8 background
      * processes per node compete with each worker as densely as there (8 hogs on 12 cores, not on 4).
@@ -51,13 +51,19 @@ public final class NessieBench {
      *                           {@code nessie-testbed} (the paper's 10 GbE ConnectX-3)
      * @param hogSliceNs         how background processes share a node's cores: 0 = processor sharing, above 0 = time
      *                           slices of this length ({@link FaultPlan#cpuHogSliceNs()})
+     * @param workersPerNode     worker threads per node, 2..{@link #PAPER_CORES}: Nessie's are all clients, NessieSD's and
+     *                           NessieHY's one polling server thread and the rest clients
      */
     public record Spec(NessieMode mode, int nodes, int valueSize, double getFraction, Ycsb.Distribution distribution, int background,
-                       int opsPerClient, int keys, long seed, Set<NessieOptimization> optimizations, String profile, long hogSliceNs) {
+                       int opsPerClient, int keys, long seed, Set<NessieOptimization> optimizations, String profile, long hogSliceNs,
+                       int workersPerNode) {
         /** Linux's scheduling slice on the paper's nodes: CFS's minimum granularity, 0.75 ms x (1 + log2 8) = 3 ms. */
         public static final long LINUX_SLICE_NS = 3_000_000;
 
         public Spec {
+            if (workersPerNode < 2 || workersPerNode > PAPER_CORES) {
+                throw new IllegalArgumentException("workers per node must be 2.." + PAPER_CORES + " (one per core): " + workersPerNode);
+            }
             if (hogSliceNs < 0) {
                 throw new IllegalArgumentException("the background processes' time slice is 0 (processor sharing) or positive: " + hogSliceNs);
             }
@@ -71,7 +77,7 @@ public final class NessieBench {
 
         /** Client threads per node: one worker per core, a core left to the server thread in NessieSD and NessieHY. */
         public int clientsPerNode() {
-            return mode == NessieMode.NESSIE ? CORES : CORES - 1;
+            return mode == NessieMode.NESSIE ? workersPerNode : workersPerNode - 1;
         }
     }
 

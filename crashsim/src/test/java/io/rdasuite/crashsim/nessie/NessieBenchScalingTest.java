@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** How the Nessie bench scales the paper's cache (§6) down to the keys it simulates. */
 class NessieBenchScalingTest {
     private static NessieBench.Spec spec(Ycsb.Distribution d, int valueSize, int keys) {
-        return new NessieBench.Spec(NessieMode.NESSIE, 4, valueSize, 0.99, d, 0, 10, keys, 1, NessieOptimization.all(), "nessie-testbed", 0);
+        return new NessieBench.Spec(NessieMode.NESSIE, 4, valueSize, 0.99, d, 0, 10, keys, 1, NessieOptimization.all(), "nessie-testbed", 0, NessieBench.WORKERS);
     }
 
     @Test
