@@ -20,8 +20,9 @@ import java.util.SplittableRandom;
 /**
  * Paper 004 §6 on the simulator: Nessie, NessieSD and NessieHY on {@code nodes} nodes, every node a client and a
  * storage node. 128-byte keys (§6), index tables at load factor 0.4 (§6), 3 hash functions and 7 filter bits.
- * Workers per node follow §6's rule of one worker per core on the simulator's 4-core nodes: Nessie runs 4 client
- * threads, NessieSD and NessieHY 3 clients and 1 polling server thread. Background processes are the fault plan's
+ * Workers per node follow §6's rule of one worker per core, 4 by default (the paper: 12): Nessie's are all clients;
+ * NessieSD's and NessieHY's split into polling server threads and clients as §6 tuned them, scaled to the worker
+ * count ({@link Spec#serverWorkersPerNode()}; 1 server thread of 4 workers). Background processes are the fault plan's
  * CPU hogs on every node (they share the node's cores with its threads, in time slices or by processor sharing).
  * Figures are virtual time.
  */
@@ -75,9 +76,23 @@ public final class NessieBench {
             }
         }
 
-        /** Client threads per node: one worker per core, a core left to the server thread in NessieSD and NessieHY. */
+        /** Client threads per node: the workers that are not server threads. */
         public int clientsPerNode() {
-            return mode == NessieMode.NESSIE ? workersPerNode : workersPerNode - 1;
+            return workersPerNode - serverWorkersPerNode();
+        }
+
+        /**
+         * Polling server threads per node, §6's manual tuning of 12 workers scaled to {@code workersPerNode} (at least
+         * one): NessieSD 3 for values under 1 KB, else 2; NessieHY 1 for 90% GETs or more, else 3 up to 32 KB and 2
+         * above; Nessie none.
+         */
+        public int serverWorkersPerNode() {
+            int paper = switch (mode) {
+                case NESSIE -> 0;
+                case NESSIE_SD -> valueSize < 1024 ? 3 : 2;
+                case NESSIE_HY -> getFraction >= 0.9 ? 1 : valueSize <= 32 * 1024 ? 3 : 2;
+            };
+            return paper == 0 ? 0 : Math.max(1, Math.round(paper * workersPerNode / (float) PAPER_CORES));
         }
     }
 
@@ -107,6 +122,7 @@ public final class NessieBench {
         int perClient = (spec.keys() + clients - 1) / clients + puts + 8;
         int entries = Math.max(perClient * clientsPerNode, spec.keys() + clients * puts + 8);
         NessieConfig config = NessieConfig.small(shape, slots, entries).withMode(spec.mode()).withCacheEntries(cacheEntries(spec))
+                .withServerWorkers(Math.max(1, spec.serverWorkersPerNode()))
                 .withOptimizations(spec.optimizations())
                 // §4.3.1's example expiration, 1 s, with a timeout of half of it: an attempt that waits behind a queue of
                 // 128 KB transfers on a 10 GbE link takes milliseconds, and a timeout below that would starve it

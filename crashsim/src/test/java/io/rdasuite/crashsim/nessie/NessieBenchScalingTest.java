@@ -38,4 +38,23 @@ class NessieBenchScalingTest {
         assertThat(NessieBench.cacheEntries(spec(Ycsb.Distribution.ZIPF, 256, 240))).as("more keys in the paper at 256 B, a larger share")
                 .isGreaterThan(k);
     }
+
+    @Test
+    void serverThreadsFollowThePapersTuningScaledToTheWorkers() {
+        java.util.function.BiFunction<NessieMode, Integer, NessieBench.Spec> at12 = (m, size) ->
+                new NessieBench.Spec(m, 4, size, 0.5, Ycsb.Distribution.UNIFORM, 0, 10, 10, 1, NessieOptimization.all(), "nessie-testbed", 0, 12);
+        assertThat(at12.apply(NessieMode.NESSIE_SD, 256).serverWorkersPerNode()).as("SD under 1 KB").isEqualTo(3);
+        assertThat(at12.apply(NessieMode.NESSIE_SD, 16384).serverWorkersPerNode()).as("SD from 1 KB").isEqualTo(2);
+        assertThat(at12.apply(NessieMode.NESSIE_HY, 16384).serverWorkersPerNode()).as("HY, 50% GETs, up to 32 KB").isEqualTo(3);
+        assertThat(at12.apply(NessieMode.NESSIE_HY, 131072).serverWorkersPerNode()).as("HY, 50% GETs, above 32 KB").isEqualTo(2);
+        assertThat(at12.apply(NessieMode.NESSIE, 16384).clientsPerNode()).isEqualTo(12);
+        assertThat(at12.apply(NessieMode.NESSIE_SD, 16384).clientsPerNode()).isEqualTo(10);
+        NessieBench.Spec hyGetHeavy = new NessieBench.Spec(NessieMode.NESSIE_HY, 4, 16384, 0.9, Ycsb.Distribution.UNIFORM, 0, 10, 10, 1,
+                NessieOptimization.all(), "nessie-testbed", 0, 12);
+        assertThat(hyGetHeavy.serverWorkersPerNode()).as("HY, 90% GETs").isEqualTo(1);
+        NessieBench.Spec sdAt4 = spec(Ycsb.Distribution.UNIFORM, 16384, 10);
+        assertThat(new NessieBench.Spec(NessieMode.NESSIE_SD, 4, 16384, 0.5, Ycsb.Distribution.UNIFORM, 0, 10, 10, 1, NessieOptimization.all(),
+                "nessie-testbed", 0, 4).serverWorkersPerNode()).as("2 of 12 scaled to 4 workers, at least 1").isEqualTo(1);
+        assertThat(sdAt4.serverWorkersPerNode()).as("Nessie has none").isZero();
+    }
 }
