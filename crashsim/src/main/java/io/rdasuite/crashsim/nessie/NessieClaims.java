@@ -40,13 +40,8 @@ public final class NessieClaims {
      * 99% GETs; behind it for 256-byte values.
      */
     private static void fig12(List<Claim> claims, List<NessieBench.Result> rs) {
-        TreeSet<Integer> sizes = new TreeSet<>();
-        TreeSet<Double> fractions = new TreeSet<>();
-        rs.forEach(r -> {
-            sizes.add(r.spec().valueSize());
-            fractions.add(r.spec().getFraction());
-        });
-        for (double f : fractions) {
+        TreeSet<Integer> sizes = distinct(rs, NessieBench.Spec::valueSize);
+        for (double f : distinct(rs, NessieBench.Spec::getFraction)) {
             for (int size : sizes) {
                 var cd = rs.stream().filter(r -> r.spec().mode() == NessieMode.NESSIE && r.spec().valueSize() == size && r.spec().getFraction() == f).findFirst();
                 var sd = rs.stream().filter(r -> r.spec().mode() == NessieMode.NESSIE_SD && r.spec().valueSize() == size && r.spec().getFraction() == f).findFirst();
@@ -72,12 +67,8 @@ public final class NessieClaims {
      * 90% at 99% GETs (band: half to one and a half times the stated improvement); caching pays at 99% GETs only.
      */
     private static void fig13(List<Claim> claims, List<NessieBench.Result> rs) {
-        TreeSet<Double> fractions = new TreeSet<>();
-        TreeSet<Integer> sizes = new TreeSet<>();
-        rs.forEach(r -> {
-            fractions.add(r.spec().getFraction());
-            sizes.add(r.spec().valueSize());
-        });
+        TreeSet<Double> fractions = distinct(rs, NessieBench.Spec::getFraction);
+        TreeSet<Integer> sizes = distinct(rs, NessieBench.Spec::valueSize);
         List<java.util.Set<NessieOptimization>> ladder = NessieOptimization.ladder();
         for (int size : sizes.contains(16384) ? java.util.List.of(16384) : java.util.List.<Integer>of()) { // Fig. 13 is 16 KB
             for (double f : fractions) {
@@ -126,12 +117,8 @@ public final class NessieClaims {
 
     /** Fig. 4: with background processes Nessie stays flat, NessieSD collapses, NessieHY declines less than NessieSD. */
     private static void fig4(List<Claim> claims, List<NessieBench.Result> rs) {
-        TreeSet<Integer> levels = new TreeSet<>();
-        TreeSet<Integer> sizes = new TreeSet<>();
-        rs.forEach(r -> {
-            levels.add(r.spec().background());
-            sizes.add(r.spec().valueSize());
-        });
+        TreeSet<Integer> levels = distinct(rs, NessieBench.Spec::background);
+        TreeSet<Integer> sizes = distinct(rs, NessieBench.Spec::valueSize);
         if (levels.size() < 2 || levels.first() != 0) {
             return;
         }
@@ -172,9 +159,7 @@ public final class NessieClaims {
     /** Figs. 5-7 at 50% GETs, uniform keys: Nessie 30% below NessieSD at 2 KB, ahead from 8 KB, ~70% ahead at 128 KB; NessieHY lowest. */
     private static void fig5to7(List<Claim> claims, List<NessieBench.Result> rs) {
         List<NessieBench.Result> plain = rs.stream().filter(r -> r.spec().background() == 0 && r.spec().distribution() == Ycsb.Distribution.UNIFORM).toList();
-        TreeSet<Integer> sizes = new TreeSet<>();
-        plain.forEach(r -> sizes.add(r.spec().valueSize()));
-        for (int size : sizes) {
+        for (int size : distinct(plain, NessieBench.Spec::valueSize)) {
             var cd = find(plain, NessieMode.NESSIE, size, 0);
             var sd = find(plain, NessieMode.NESSIE_SD, size, 0);
             var hy = find(plain, NessieMode.NESSIE_HY, size, 0);
@@ -238,6 +223,13 @@ public final class NessieClaims {
                     String.format("bytes per GET: Nessie %.0f, NessieHY %.0f", cd.get().getBytesPerOp(), hy.get().getBytesPerOp()),
                     hy.get().getBytesPerOp() > 1.1 * cd.get().getBytesPerOp()));
         }
+    }
+
+    /** The distinct values of one spec field among {@code rs}, in order. */
+    private static <T extends Comparable<T>> TreeSet<T> distinct(List<NessieBench.Result> rs, java.util.function.Function<NessieBench.Spec, T> field) {
+        TreeSet<T> values = new TreeSet<>();
+        rs.forEach(r -> values.add(field.apply(r.spec())));
+        return values;
     }
 
     private static double ratio(NessieBench.Result a, NessieBench.Result b) {
