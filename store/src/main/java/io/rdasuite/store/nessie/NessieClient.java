@@ -34,14 +34,12 @@ import java.util.SplittableRandom;
  * </ul>
  * Not thread-safe: one thread of this client's node uses it.
  */
-public final class NessieClient implements NessieKv {
+public final class NessieClient extends NessieKvBase {
     /** One attempt's result; RETRY is §4.2's "concurrent operation error". */
     enum Outcome { DONE, RETRY, MIGRATED, FULL }
 
     private static final int SETTLE_ROUNDS = 64;
 
-    private final Node node;
-    private final NessieConfig config;
     private final IndexEntry ite;
     private final DataEntry dte;
     private final CuckooHashes hashes;
@@ -55,10 +53,8 @@ public final class NessieClient implements NessieKv {
     private final long[] scratch8 = new long[1];
     private final MemorySegment word = MemorySegment.ofArray(scratch8);
     private byte[] result;
-    private final Stats stats = new Stats();
     private final long firstEntry;
     private final long entryCount;
-    private boolean inGet;
     private final boolean caching;
 
     /** Counters of what this client did, for tests and reports. */
@@ -109,8 +105,7 @@ public final class NessieClient implements NessieKv {
      */
     NessieClient(Node node, NessieConfig config, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables, QueuePair[] qps,
                  long firstEntry, long entryCount, int clientIndex) {
-        this.node = node;
-        this.config = config;
+        super(node, config);
         this.ite = new IndexEntry(config.filterBits());
         this.dte = new DataEntry(config.shape());
         this.hashes = new CuckooHashes(config.hashFunctions(), indexTables.size(), config.indexSlotsPerNode());
@@ -137,16 +132,6 @@ public final class NessieClient implements NessieKv {
         this.jitter = new SplittableRandom(0x4e655373L * 31 + node.id() + 4096L * clientIndex);
     }
 
-    @Override
-    public Stats stats() {
-        return stats;
-    }
-
-    @Override
-    public Node node() {
-        return node;
-    }
-
     /** Free DTEs this node can hand out without a scan. */
     public int freeEntries() {
         return free.size();
@@ -155,39 +140,21 @@ public final class NessieClient implements NessieKv {
     // ---- KvClient --------------------------------------------------------------------------------------------
 
     @Override
-    public boolean put(byte[] key, byte[] value) {
-        config.shape().check(key, value);
-        if (value == null) {
-            throw new IllegalArgumentException("a put needs a value; delete removes keys");
-        }
-        stats.puts++;
-        inGet = false;
-        try (var scope = node.clock().operation("put")) {
-            return retrying(() -> writeOnce(key, value));
-        }
+    boolean putNow(byte[] key, byte[] value) {
+        return retrying(() -> writeOnce(key, value));
     }
 
     @Override
-    public boolean delete(byte[] key) {
-        config.shape().check(key, null);
-        stats.deletes++;
-        inGet = false;
-        try (var scope = node.clock().operation("delete")) {
-            return retrying(() -> writeOnce(key, null));
-        }
+    boolean deleteNow(byte[] key) {
+        return retrying(() -> writeOnce(key, null));
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        config.shape().check(key, null);
-        stats.gets++;
-        inGet = true;
-        try (var scope = node.clock().operation("get")) {
-            if (!retrying(() -> getOnce(key))) {
-                throw new KvReadException("no consistent read of the key after " + config.maxAttempts() + " attempts");
-            }
-            return result;
+    byte[] getNow(byte[] key) {
+        if (!retrying(() -> getOnce(key))) {
+            throw new KvReadException("no consistent read of the key after " + config.maxAttempts() + " attempts");
         }
+        return result;
     }
 
     private interface Attempt {

@@ -21,11 +21,9 @@ import net.openhft.hashing.LongHashFunction;
  * named DTE, or local loads when the owner is this node (§5). As in the paper's NessieHY, those GETs use no
  * filter bits, cache, previous versions or multiple reads.
  */
-final class NessieServedClient implements NessieKv {
+final class NessieServedClient extends NessieKvBase {
     private static final LongHashFunction OWNER_HASH = LongHashFunction.xx(0x6f776e6572L);
 
-    private final Node node;
-    private final NessieConfig config;
     private final int client;
     private final int clientsPerNode;
     private final int nodes;
@@ -44,14 +42,11 @@ final class NessieServedClient implements NessieKv {
     private final long[] scratch8 = new long[1];
     private final MemorySegment word = MemorySegment.ofArray(scratch8);
     private final SplittableRandom jitter;
-    private final NessieClient.Stats stats = new NessieClient.Stats();
     private long seq;
-    private boolean inGet;
 
     NessieServedClient(Node node, NessieConfig config, int client, int clientsPerNode, List<MemoryRegion> indexTables, List<MemoryRegion> dataTables,
                        List<MemoryRegion> requestRegions, MemoryRegion replyRegion, QueuePair[] qps) {
-        this.node = node;
-        this.config = config;
+        super(node, config);
         this.client = client;
         this.clientsPerNode = clientsPerNode;
         this.nodes = indexTables.size();
@@ -76,48 +71,20 @@ final class NessieServedClient implements NessieKv {
     }
 
     @Override
-    public Node node() {
-        return node;
+    boolean putNow(byte[] key, byte[] value) {
+        request(NessieServer.PUT, key, value);
+        return true;
     }
 
     @Override
-    public NessieClient.Stats stats() {
-        return stats;
+    boolean deleteNow(byte[] key) {
+        request(NessieServer.DELETE, key, null);
+        return true;
     }
 
     @Override
-    public boolean put(byte[] key, byte[] value) {
-        config.shape().check(key, value);
-        if (value == null) {
-            throw new IllegalArgumentException("a put needs a value; delete removes keys");
-        }
-        stats.puts++;
-        inGet = false;
-        try (var scope = node.clock().operation("put")) {
-            request(NessieServer.PUT, key, value);
-            return true;
-        }
-    }
-
-    @Override
-    public boolean delete(byte[] key) {
-        config.shape().check(key, null);
-        stats.deletes++;
-        inGet = false;
-        try (var scope = node.clock().operation("delete")) {
-            request(NessieServer.DELETE, key, null);
-            return true;
-        }
-    }
-
-    @Override
-    public byte[] get(byte[] key) {
-        config.shape().check(key, null);
-        stats.gets++;
-        inGet = true;
-        try (var scope = node.clock().operation("get")) {
-            return config.mode().serverDrivenReads() ? request(NessieServer.GET, key, null) : oneSidedGet(key);
-        }
+    byte[] getNow(byte[] key) {
+        return config.mode().serverDrivenReads() ? request(NessieServer.GET, key, null) : oneSidedGet(key);
     }
 
     // ---- requests to the owner's server threads --------------------------------------------------------------
