@@ -1,10 +1,12 @@
 package io.rdasuite.hwreal;
 
+import static io.rdasuite.hwreal.StoresOnLoopbackTest.CONFIG;
+import static io.rdasuite.hwreal.StoresOnLoopbackTest.SHAPE;
+import static io.rdasuite.hwreal.StoresOnLoopbackTest.key;
+import static io.rdasuite.hwreal.StoresOnLoopbackTest.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
-import io.rdasuite.store.fabric.ServerConfig;
-import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.nessie.NessieClient;
 import io.rdasuite.store.nessie.NessieCluster;
 import io.rdasuite.store.nessie.NessieConfig;
@@ -20,21 +22,6 @@ import org.junit.jupiter.api.Test;
  * (their own through a loopback connection) while they write their own keys and one shared key.
  */
 class NessieOnLoopbackTest {
-    static final ServerConfig CONFIG = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
-    static final KvShape SHAPE = new KvShape(16, 256);
-
-    static byte[] key(int k) {
-        return String.format("key-%012d", k).getBytes();
-    }
-
-    static byte[] value(int k, int v) {
-        byte[] b = new byte[SHAPE.valueBytes()];
-        Arrays.fill(b, (byte) (k * 31 + v));
-        b[0] = (byte) k;
-        b[1] = (byte) v;
-        return b;
-    }
-
     @Test
     void threeNodesWriteAndReadBackConcurrentlyAndAgreeOnTheSharedKey() {
         ConcurrentMap<Integer, Integer> seen = new ConcurrentHashMap<>();

@@ -46,6 +46,7 @@ public final class SimNode implements Node {
     private boolean evictionScheduled;
     private int cpuHogs;
     private long hogSliceNs;
+    private long hogPeriodNs;
     private final SplittableRandom slicePhases;
     private boolean up = true;
     private long downSinceNs = Long.MAX_VALUE;
@@ -214,7 +215,7 @@ public final class SimNode implements Node {
      * Returns when {@code nanos} of work that may start at {@code start} is done.
      */
     private long sliced(ThreadState thread, long start, long nanos) {
-        long period = Math.max(hogSliceNs + 1, (long) Math.ceil(hogSliceNs * (coreFreeAt.length + (double) cpuHogs) / coreFreeAt.length));
+        long period = hogPeriodNs;
         if (thread.slicePhaseNs < 0) {
             thread.slicePhaseNs = slicePhases.nextLong(period);
         }
@@ -240,6 +241,8 @@ public final class SimNode implements Node {
         }
         this.cpuHogs = hogs;
         this.hogSliceNs = sliceNs;
+        // one slice of the thread's, then the hogs' share of its core: slice * (cores + hogs) / cores in all
+        this.hogPeriodNs = Math.max(sliceNs + 1, (long) Math.ceil(sliceNs * (coreFreeAt.length + (double) hogs) / coreFreeAt.length));
     }
 
     /** Background processes competing for this node's cores from now on (processor sharing). */

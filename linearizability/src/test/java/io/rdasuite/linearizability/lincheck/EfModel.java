@@ -94,7 +94,7 @@ final class EfModel {
         MemoryRegion pool = handle.pools().get((int) ((head >>> 30) & 1));
         byte[] value = new byte[SHAPE.valueBytes()];
         node.local(pool).load((head & ((1L << 30) - 1)) + EfObject.HEADER + SHAPE.keyBytes(), MemorySegment.ofArray(value));
-        return ErdaModel.decode(value);
+        return StoreSubject.decode(value);
     }
 
     /** EfClient.get: the hybrid read, then the server's walk of the version list. */
@@ -127,7 +127,7 @@ final class EfModel {
     }
 
     private static int decode(Object view) {
-        return (boolean) Internals.call(DELETED, view) ? 0 : ErdaModel.decode((byte[]) Internals.call(VALUE, view));
+        return (boolean) Internals.call(DELETED, view) ? 0 : StoreSubject.decode((byte[]) Internals.call(VALUE, view));
     }
 
     /** One READ of a whole object at a global offset (bit 30: the pool). */

@@ -72,18 +72,6 @@ final class ErdaModel {
         return b;
     }
 
-    /** The value a read returned: its number, 0 for none, -1 for bytes of two different puts. */
-    static int decode(byte[] value) {
-        if (value == null) {
-            return 0;
-        }
-        for (byte b : value) {
-            if (b != value[0]) {
-                return -1;
-            }
-        }
-        return value[0];
-    }
 
     /** One request through the server's handler; the reply's words. */
     MemorySegment request(int type, long argument, byte[] key) {
@@ -152,7 +140,7 @@ final class ErdaModel {
             }
             ErdaObject.Parsed newest = readObject(newOffset, key);
             if (newest.intact()) {
-                return newest.deleted() ? 0 : decode(newest.value());
+                return newest.deleted() ? 0 : StoreSubject.decode(newest.value());
             }
             if (patient || attempt < RETRIES) {
                 node.clock().sleepNanos(1_000);
@@ -167,7 +155,7 @@ final class ErdaModel {
                 throw new KvReadException("neither version of the key is intact");
             }
             request(REPAIR, newOffset, key);
-            return old.deleted() ? 0 : decode(old.value());
+            return old.deleted() ? 0 : StoreSubject.decode(old.value());
         }
     }
 
