@@ -1,0 +1,42 @@
+package io.rdasuite.store.mutation;
+
+import java.util.Objects;
+
+/**
+ * Which {@link PlantedBug} is switched on in this JVM: one at a time, chosen by {@code rda check --plant} or
+ * {@code rda fuzz --plant}, or by a test (which must switch it off again: {@link #with}). Store code asks
+ * {@link #on} at the step the bug breaks. The switch is read, never written, by simulated code, so a run stays a
+ * function of its seed.
+ */
+public final class PlantedBugs {
+    private static volatile PlantedBug active = PlantedBug.NONE;
+
+    private PlantedBugs() {
+    }
+
+    /** Whether {@code bug} is the planted one. */
+    public static boolean on(PlantedBug bug) {
+        return active == bug;
+    }
+
+    /** The planted bug ({@link PlantedBug#NONE} when the stores run as written). */
+    public static PlantedBug active() {
+        return active;
+    }
+
+    /** Plants {@code bug} for the rest of this JVM's life (the CLI's use). */
+    public static void plant(PlantedBug bug) {
+        active = Objects.requireNonNull(bug);
+    }
+
+    /** Runs {@code body} with {@code bug} planted, then restores what was planted before (tests' use). */
+    public static <T> T with(PlantedBug bug, java.util.function.Supplier<T> body) {
+        PlantedBug before = active;
+        active = Objects.requireNonNull(bug);
+        try {
+            return body.get();
+        } finally {
+            active = before;
+        }
+    }
+}
