@@ -21,7 +21,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda1.…).")
+    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda2.…, with its checksum).")
     String token;
 
     @picocli.CommandLine.Option(names = "--history", paramLabel = "FILE",

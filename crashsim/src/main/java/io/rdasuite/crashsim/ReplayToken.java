@@ -2,18 +2,18 @@ package io.rdasuite.crashsim;
 
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 
 /**
- * The one-line reproduction of a violation: {@code rda1.} followed by URL-safe base64 of
- * {@code subject|config|transport|seed|program|crashEvent|choices|fifoCut}. Everything needed is in it; the
- * simulator's determinism does the rest.
+ * The one-line reproduction of a violation: {@code rda2.}, URL-safe base64 of
+ * {@code subject|config|transport|seed|program|crashEvent|choices|fifoCut}, then a CRC32C checksum
+ * ({@link TokenCodec}). Everything needed is in it; the simulator's determinism does the rest. Version 1 tokens
+ * carried no checksum and are refused: a mistyped one replayed some other state.
  */
 public final class ReplayToken {
-    private static final String PREFIX = "rda1.";
+    private static final String PREFIX = "rda2.";
+    private static final String HINT = "tokens come from 'rda check' or 'rda taxonomy' output; copy the whole token";
 
     /** A decoded token: the scenario, and which crash and image to replay. */
     public record Decoded(Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
@@ -27,20 +27,15 @@ public final class ReplayToken {
         String choices = String.join(".", Arrays.stream(v.choices()).mapToObj(Integer::toString).toList());
         String body = String.join("|", s.subject(), s.config().name(), s.transport().name(), Long.toString(s.seed()),
                 s.program().encode(), Long.toString(v.crashEvent()), choices, Integer.toString(v.fifoCut()));
-        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(body.getBytes(StandardCharsets.UTF_8));
+        return TokenCodec.encode(PREFIX, body);
     }
 
     /** Decodes a token; a malformed one is an {@link IllegalArgumentException} saying what is wrong. */
     public static Decoded decode(String token) {
-        if (token == null || !token.startsWith(PREFIX)) {
-            throw malformed("it must start with '" + PREFIX + "'");
+        if (token != null && token.startsWith("rda1.")) {
+            throw malformed("'rda1.' tokens carried no checksum and are no longer replayed; re-run the command that printed it");
         }
-        String body;
-        try {
-            body = new String(Base64.getUrlDecoder().decode(token.substring(PREFIX.length())), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw malformed("its body is not URL-safe base64");
-        }
+        String body = TokenCodec.decode(PREFIX, token, HINT);
         List<String> f = Arrays.asList(body.split("\\|", -1));
         if (f.size() != 8) {
             throw malformed("it has " + f.size() + " fields, expected 8 (subject|config|transport|seed|program|crash|choices|cut)");
@@ -56,6 +51,6 @@ public final class ReplayToken {
     }
 
     private static IllegalArgumentException malformed(String why) {
-        return new IllegalArgumentException("malformed replay token: " + why + "; tokens come from 'rda check' or 'rda taxonomy' output");
+        return TokenCodec.malformed(why, HINT);
     }
 }

@@ -32,7 +32,7 @@ class ExplorerTest {
         assertThat(r.violations()).isNotEmpty();
         Violation v = r.violations().getFirst();
         assertThat(v.invariant()).isEqualTo(Invariants.DURABILITY);
-        assertThat(v.replayCommand()).startsWith("rda replay rda1.");
+        assertThat(v.replayCommand()).startsWith("rda replay rda2.");
     }
 
     @Test
@@ -97,10 +97,38 @@ class ExplorerTest {
     @Test
     void malformedTokensGetAClearError() {
         assertThatThrownBy(() -> Explorer.replay("hello")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("malformed replay token").hasMessageContaining("rda1.");
-        assertThatThrownBy(() -> Explorer.replay("rda1.!!!")).hasMessageContaining("base64");
-        assertThatThrownBy(() -> Explorer.replay("rda1." + java.util.Base64.getUrlEncoder().encodeToString("a|b".getBytes())))
-                .hasMessageContaining("fields");
+                .hasMessageContaining("malformed replay token").hasMessageContaining("rda2.");
+        assertThatThrownBy(() -> Explorer.replay("rda2.!!!.00000000")).hasMessageContaining("base64");
+        assertThatThrownBy(() -> Explorer.replay(TokenCodec.encode("rda2.", "a|b"))).hasMessageContaining("fields");
+        assertThatThrownBy(() -> Explorer.replay("rda1.YXxi")).hasMessageContaining("no checksum");
+    }
+
+    /** Any one character changed, or the token cut short, is refused: it never replays some other state. */
+    @Test
+    void aMistypedTokenIsAnErrorNotAnotherState() {
+        ServerConfig config = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
+        Subject s = new RemoteLogSubject(Recipes.paper(config, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON));
+        Violation v = new Violation(new Scenario(s.name(), config, Transport.IB, 7, Program.sequentialPuts(3)), 12, new int[]{1, 0, 2}, 1,
+                Invariants.DURABILITY, "d", List.of());
+        String token = v.token();
+        assertThat(ReplayToken.decode(token).crashEvent()).isEqualTo(12);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int mutants = 0;
+        for (int i = "rda2.".length(); i < token.length(); i++) {
+            char c = token.charAt(i);
+            char other = c == '.' ? 'A' : alphabet.charAt((alphabet.indexOf(Character.toUpperCase(c)) + 7) % alphabet.length());
+            if (Character.toLowerCase(other) == Character.toLowerCase(c)) {
+                continue; // the checksum's hex digits compare case-insensitively
+            }
+            String mistyped = token.substring(0, i) + other + token.substring(i + 1);
+            assertThatThrownBy(() -> ReplayToken.decode(mistyped)).as("token with position %d changed", i)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("malformed replay token");
+            mutants++;
+        }
+        assertThat(mutants).isGreaterThan(40);
+        assertThatThrownBy(() -> ReplayToken.decode(token.substring(0, token.length() - 3))).hasMessageContaining("checksum");
+        assertThatThrownBy(() -> ReplayToken.decode(token.substring(0, token.length() - 12) + token.substring(token.length() - 9)))
+                .hasMessageContaining("malformed replay token");
     }
 
     @Test
