@@ -39,7 +39,12 @@ final class CellOptions {
         return Cells.select(configs, transports, ops, updates, shard);
     }
 
-    Budget scaledBudget() {
-        return BASE_BUDGET.scaled(budget);
+    /** The budget {@code --budget} asks for; a factor that is not positive, not finite or too large is a usage error. */
+    Budget scaledBudget(picocli.CommandLine.Model.CommandSpec spec) {
+        try {
+            return BASE_BUDGET.scaled(budget);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--budget: " + e.getMessage());
+        }
     }
 }

@@ -8,8 +8,7 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Shrinker;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.Violation;
-import io.rdasuite.store.protocol.KvProtocol;
-import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.crashsim.pinned.PinnedFindings;
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
 import io.rdasuite.store.fabric.ServerConfig;
@@ -19,11 +18,12 @@ import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipe;
 import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
-import java.io.PrintWriter;
-import java.util.ArrayList;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
@@ -37,11 +37,17 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code rda check}: REMOTELOG (paper 003 §4.1) under every configuration × transport × primary operation ×
  * singleton/compound, each append persisted by the paper's recipe (Tables 2–3), explored under power
  * failures: every crash point (bounded), every post-crash image (bounded), recovery, checks. Then the
- * negative controls, which must be caught.
+ * negative controls, which must be caught, and the key-value stores, whose findings must match the pinned ones.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Explore crash states of REMOTELOG under every server configuration and recipe (simulator).")
+        description = {"Explore crash states on the simulator: REMOTELOG under every server configuration and recipe, the negative"
+                + " controls, and every key-value store (Erda, Redo Logging, Read After Write, eFactory, SAW, IMM, Forca).",
+                "Exit codes: 0 all claims hold, controls caught, findings as pinned; 1 a claim failed, a control was missed or a"
+                        + " cell's findings changed; 2 bad usage; 3 the budget is too small to catch a negative control."})
 final class CheckCommand implements Callable<Integer> {
+    /** Exit code when {@code --budget} is too small for the negative controls to be caught. */
+    static final int EXIT_BUDGET_TOO_SMALL = 3;
+
     @Mixin
     CommonOptions common;
 
@@ -51,10 +57,6 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     CellOptions cellOptions;
 
-
-
-
-
     @Option(names = "--appends", defaultValue = "3", description = "Appends per run (default: ${DEFAULT-VALUE}).")
     int appends;
 
@@ -62,7 +64,18 @@ final class CheckCommand implements Callable<Integer> {
             description = "Key-value stores to check (default: all).")
     List<KvProtocol> protocols;
 
+    @Option(names = "--findings", paramLabel = "FILE",
+            description = "Pinned findings to compare with (default: the suite's own, " + PinnedFindings.BUILT_IN + ").")
+    Path findingsFile;
 
+    @Option(names = "--write-findings", paramLabel = "FILE",
+            description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
+    Path writeFindings;
+
+    @Option(names = "--pin-seeds", defaultValue = "3", paramLabel = "N",
+            description = "With --write-findings: run seeds --seed .. --seed+N-1; a finding all reach is pinned certain, one some reach"
+                    + " possible (default: ${DEFAULT-VALUE}).")
+    int pinSeeds;
 
     @Mixin
     RemoteOptions remote;
@@ -76,130 +89,83 @@ final class CheckCommand implements Callable<Integer> {
             return RemoteCheckRun.run(spec, common, remote, remoteCheck);
         }
         remote.addresses(spec);
-        if (appends < 1 || appends > 64 || !(cellOptions.budget > 0)) {
-            throw new ParameterException(spec.commandLine(), "--appends must be in 1..64 and --budget positive");
+        if (appends < 1 || appends > 64) {
+            throw new ParameterException(spec.commandLine(), "--appends must be in 1..64");
         }
-        Budget b = cellOptions.scaledBudget();
-        List<Cells.Cell> cells = cellOptions.cells();
-        List<Map<String, Object>> rows = new ArrayList<>();
+        Budget b = cellOptions.scaledBudget(spec);
+        PinnedFindings pinned = pinnedFindings();
+        if (pinSeeds < 1 || pinSeeds > 100) {
+            throw new ParameterException(spec.commandLine(), "--pin-seeds must be in 1..100");
+        }
         long wallStart = System.nanoTime();
-        long states = 0;
-        boolean pass = true;
-        try (ProgressBar bar = Progress.bar("check", cells.size() + 2, common.json)) {
-            rows.addAll(Parallel.map(cells, cell -> explore(cell.index(),
-                    new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
-                    false), () -> Progress.step(bar)));
-            for (Map<String, Object> row : rows) {
-                states += (Long) row.get("crashStates");
-                pass &= row.get("verdict").equals("PASS");
+        CheckReport report = run(common.seed, b, pinned);
+        report.judge(cellOptions.budget);
+        if (writeFindings != null) {
+            List<java.util.TreeMap<String, java.util.TreeSet<String>>> observations = new java.util.ArrayList<>();
+            observations.add(report.observed());
+            for (int k = 1; k < pinSeeds; k++) {
+                observations.add(run(common.seed + k, b, pinned).observed());
             }
-            List<Map<String, Object>> controls = new ArrayList<>();
+            java.util.TreeMap<String, PinnedFindings.Pin> pins = new java.util.TreeMap<>(pinned.entries());
+            pins.putAll(PinnedFindings.pinsOf(observations));
+            PinnedFindings.write(writeFindings, pins, "rda check --seed " + common.seed + " --pin-seeds " + pinSeeds + " --budget " + cellOptions.budget);
+        }
+        report.print(spec.commandLine().getOut(), common, cellOptions, appends, System.nanoTime() - wallStart);
+        if (writeFindings != null) {
+            spec.commandLine().getErr().println("rda check: wrote the findings of seeds " + common.seed + ".." + (common.seed + pinSeeds - 1) + " to "
+                    + writeFindings);
+        }
+        if (report.budgetTooSmall()) {
+            spec.commandLine().getErr().println("rda check: --budget " + cellOptions.budget + " is too small to catch the negative controls ("
+                    + String.join(", ", report.missedControls()) + " missed), so a pass would prove nothing; use --budget 1 (the default) or more");
+            spec.commandLine().getErr().flush();
+            return EXIT_BUDGET_TOO_SMALL;
+        }
+        return report.passed() ? 0 : 1;
+    }
+
+    /** One run of every selected cell under {@code seed}: REMOTELOG, the controls (shard 0), the stores. */
+    private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
+        List<Cells.Cell> cells = cellOptions.cells();
+        List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
+        CheckReport report = new CheckReport();
+        try (ProgressBar bar = Progress.bar("check", cells.size() + 2 + storeCells.size(), common.json)) {
+            report.rows.addAll(Parallel.map(cells, cell -> explore(seed, cell.index(),
+                    new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
+                    false, pinned), () -> Progress.step(bar)));
             if (cellOptions.shard.index() == 0) {
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
-                controls.add(explore(-1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
-                        dmp, Transport.IB, b, true));
+                report.controls.add(explore(seed, -1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
+                        dmp, Transport.IB, b, true, pinned));
                 Progress.step(bar);
                 ServerConfig mhp = ServerConfig.parse("MHP+NODDIO+DRAM-RQWRB");
-                controls.add(explore(-2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
-                        mhp, Transport.IB, b, true));
+                report.controls.add(explore(seed, -2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
+                        mhp, Transport.IB, b, true, pinned));
                 Progress.step(bar);
             }
-            for (Map<String, Object> c : controls) {
-                states += (Long) c.get("crashStates");
-                pass &= c.get("verdict").equals("CAUGHT");
-            }
-            record StoreCell(int index, KvProtocol protocol, ServerConfig config, Transport transport) {
-            }
-            List<StoreCell> storeCells = new ArrayList<>();
-            int storeIndex = 0;
-            for (KvProtocol protocol : protocols == null ? List.of(KvProtocol.values()) : protocols) {
-                if (!protocol.recoverable()) {
-                    continue; // a protocol without crash recovery has nothing to check here
-                }
-                for (ServerConfig c : ServerConfig.all()) {
-                    for (Transport t : Transport.values()) {
-                        int index = storeIndex++;
-                        if (cellOptions.shard.takes(index) && (cellOptions.configs == null || cellOptions.configs.contains(c))
-                                && (cellOptions.transports == null || cellOptions.transports.contains(t))) {
-                            storeCells.add(new StoreCell(index, protocol, c, t));
-                        }
-                    }
-                }
-            }
-            List<Map<String, Object>> stores = Parallel.map(storeCells, sc -> exploreStore(sc.index(), sc.protocol(), sc.config(), sc.transport(), b),
-                    () -> { });
-            for (Map<String, Object> row : stores) {
-                states += (Long) row.get("crashStates");
-                pass &= row.get("verdict").equals("PASS");
-            }
-            long wallNanos = System.nanoTime() - wallStart;
-            print(rows, controls, stores, pass, states, wallNanos);
+            report.stores.addAll(Parallel.map(storeCells, sc -> StoreCells.explore(sc, seed, b, pinned), () -> Progress.step(bar)));
         }
-        return pass ? 0 : 1;
+        return report;
     }
 
-    /** The properties reported per store: the explorer's, then the history checks' (durable linearizability). */
-    static final List<String> STORE_INVARIANTS = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION"), Explorer.historyInvariants().stream()).toList();
-
-    /** Two clients racing on two keys: puts, overwrites and reads before the crash. */
-    static final Program STORE_PROGRAM = new Program(List.of(
-            List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
-            List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2))));
-
-    private Map<String, Object> exploreStore(int index, KvProtocol protocol, ServerConfig config, Transport transport, Budget b) {
-        KvSubject subject = new KvSubject(protocol);
-        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), config, transport, common.seed, STORE_PROGRAM), b);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("storeCell", index);
-        row.put("protocol", protocol.cliName());
-        row.put("config", config.name());
-        row.put("transport", transport.name());
-        row.put("crashPoints", r.crashPoints());
-        row.put("crashStates", r.crashStates());
-        Map<String, Object> properties = new LinkedHashMap<>();
-        for (String invariant : STORE_INVARIANTS) {
-            boolean claimed = Explorer.isClaimed(subject.claims(config), invariant);
-            long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
-            properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
-            if (failing > 0) {
-                properties.put(invariant + "States", failing);
-            }
+    private PinnedFindings pinnedFindings() {
+        if (findingsFile == null) {
+            return PinnedFindings.builtIn();
         }
-        row.put("properties", properties);
-        row.put("verdict", r.passed() ? "PASS" : "FAIL");
-        List<Map<String, Object>> examples = new ArrayList<>();
-        List<Violation> all = new ArrayList<>(r.violations());
-        all.addAll(r.findings());
-        for (Violation v : all) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("invariant", v.invariant());
-            e.put("claimed", Explorer.isClaimed(subject.claims(config), v.invariant()));
-            e.put("detail", v.detail());
-            e.put("replay", v.replayCommand());
-            if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-                e.put("timeline", timeline(v.token()));
-            }
-            examples.add(e);
-        }
-        row.put("examples", examples);
-        return row;
-    }
-
-    /** Where a linearizability failure's HTML timeline went (rda-report/), or why it could not be written. */
-    private static String timeline(String token) {
         try {
-            java.nio.file.Path file = io.rdasuite.linearizability.crash.CrashTimelines.write(token, java.nio.file.Path.of("rda-report"));
-            return file == null ? "(the state's history is linearizable on a re-run)" : file.toString();
-        } catch (java.io.IOException | RuntimeException e) {
-            return "(no timeline: " + e.getMessage() + ")";
+            return PinnedFindings.read(findingsFile);
+        } catch (java.io.IOException e) {
+            throw new ParameterException(spec.commandLine(), "--findings: cannot read " + findingsFile + " (" + e.getMessage() + ")");
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--findings: " + e.getMessage());
         }
     }
 
-    private Map<String, Object> explore(int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control) {
+    private Map<String, Object> explore(long seed, int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control,
+                                        PinnedFindings pinned) {
         Program program = control && subject instanceof InPlaceSubject
                 ? Program.of(List.of(Op.put(1, 1), Op.put(1, 2))) : Program.sequentialPuts(appends);
-        Scenario scenario = new Scenario(subject.name(), config, transport, common.seed, program);
+        Scenario scenario = new Scenario(subject.name(), config, transport, seed, program);
         Explorer.Report r = Explorer.explore(subject, scenario, b);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("cell", index);
@@ -217,7 +183,10 @@ final class CheckCommand implements Callable<Integer> {
         row.put("violations", r.violatingStates());
         row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
         if (control) {
-            row.put("caughtBy", List.copyOf(r.statesByInvariant().keySet()));
+            TreeSet<String> caughtBy = new TreeSet<>(r.statesByInvariant().keySet());
+            row.put("caughtBy", List.copyOf(caughtBy));
+            String key = PinnedFindings.cell(subject.name(), config.name(), transport.name());
+            CheckReport.putPin(row, pinned.compare(key, caughtBy));
         }
         if (!r.passed()) {
             Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
@@ -229,95 +198,10 @@ final class CheckCommand implements Callable<Integer> {
             cx.put("replay", shrunk.replayCommand());
             cx.put("trace", shrunk.trace());
             if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-                cx.put("timeline", timeline(shrunk.token()));
+                cx.put("timeline", CheckReport.timeline(shrunk.token()));
             }
             row.put("counterexample", cx);
         }
         return row;
-    }
-
-    @SuppressWarnings("unchecked")
-    private void print(List<Map<String, Object>> rows, List<Map<String, Object>> controls, List<Map<String, Object>> stores, boolean pass,
-                       long states, long wallNanos) {
-        PrintWriter out = spec.commandLine().getOut();
-        double perSecond = states / Math.max(1e-9, wallNanos / 1e9);
-        if (common.json) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("command", "check");
-            doc.put("seed", common.seed);
-            doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
-            doc.put("verdict", pass ? "PASS" : "FAIL");
-            doc.put("crashStates", states);
-            doc.put("results", rows);
-            doc.put("controls", controls);
-            doc.put("stores", stores);
-            doc.put("wallMillis", wallNanos / 1_000_000);
-            doc.put("statesPerSecond", Math.round(perSecond));
-            out.println(Json.write(doc));
-            out.flush();
-            return;
-        }
-        out.println("REMOTELOG appends (" + appends + " x 64 B) under power failures; recipes of paper 003 Tables 2-3");
-        out.printf("%-22s %-5s %-9s %-9s %-22s %6s %7s %5s %s%n", "CONFIG", "TRANS", "OP", "UPDATE", "METHOD", "POINTS", "STATES", "VIOL", "VERDICT");
-        for (Map<String, Object> r : rows) {
-            String subject = (String) r.get("subject");
-            out.printf("%-22s %-5s %-9s %-9s %-22s %6d %7d %5d %s%n", r.get("config"), r.get("transport"), r.get("op"), r.get("update"),
-                    subject.substring(subject.lastIndexOf('/') + 1), r.get("crashPoints"), r.get("crashStates"), r.get("violations"), r.get("verdict"));
-        }
-        if (!controls.isEmpty()) {
-            out.println("negative controls (each must be CAUGHT):");
-            for (Map<String, Object> c : controls) {
-                out.printf("  %-40s %-22s %7d states %5d violating  %s%s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
-                        c.get("violations"), c.get("verdict"), ((List<String>) c.get("caughtBy")).isEmpty() ? "" : " by " + String.join(", ", (List<String>) c.get("caughtBy")));
-            }
-        }
-        if (!stores.isEmpty()) {
-            out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
-            out.printf("  %-6s %-22s %-5s %7s ", "STORE", "CONFIG", "TRANS", "STATES");
-            STORE_INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", i));
-            out.println();
-            for (Map<String, Object> r : stores) {
-                Map<String, Object> p = (Map<String, Object>) r.get("properties");
-                out.printf("  %-6s %-22s %-5s %7d ", r.get("protocol"), r.get("config"), r.get("transport"), r.get("crashStates"));
-                STORE_INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", p.get(i)));
-                out.println();
-            }
-            for (Map<String, Object> r : stores) {
-                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                    if ((Boolean) e.get("claimed")) {
-                        out.println("  VIOLATION (" + r.get("protocol") + ", " + r.get("config") + ", " + r.get("transport") + "): " + e.get("invariant")
-                                + " - " + e.get("detail") + "\n    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
-                    }
-                }
-            }
-            for (Map<String, Object> r : stores) {
-                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                    if (!(Boolean) e.get("claimed") && r.get("config").equals("DMP+DDIO+DRAM-RQWRB") && r.get("transport").equals("IB")) {
-                        out.println("  expected finding (" + r.get("protocol") + ", " + r.get("config") + "): " + e.get("invariant") + " - "
-                                + e.get("detail") + "\n    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
-                    }
-                }
-            }
-        }
-        List<Map<String, Object>> all = new ArrayList<>(rows);
-        all.addAll(controls);
-        for (Map<String, Object> r : all) {
-            Map<String, Object> cx = (Map<String, Object>) r.get("counterexample");
-            if (cx != null) {
-                out.println("counterexample for " + r.get("subject") + " on " + r.get("config") + "/" + r.get("transport") + ": "
-                        + cx.get("invariant") + " - " + cx.get("detail"));
-                out.println("  shrunk to " + cx.get("operations") + " operation(s), power failure before event " + cx.get("crashEvent"));
-                for (String line : (List<String>) cx.get("trace")) {
-                    out.println("    " + line);
-                }
-                out.println("  " + cx.get("replay"));
-                if (cx.containsKey("timeline")) {
-                    out.println("  history timeline: " + cx.get("timeline"));
-                }
-            }
-        }
-        out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", pass ? "PASS" : "FAIL", states,
-                wallNanos / 1e9, perSecond, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
-        out.flush();
     }
 }

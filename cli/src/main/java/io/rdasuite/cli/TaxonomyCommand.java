@@ -56,7 +56,7 @@ final class TaxonomyCommand implements Callable<Integer> {
         if (appends < 1 || appends > 16 || !(cellOptions.budget > 0)) {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..16 and --budget positive");
         }
-        Budget b = cellOptions.scaledBudget();
+        Budget b = cellOptions.scaledBudget(spec);
         List<Cells.Cell> cells = cellOptions.cells();
         List<Taxonomy.Cell> results = new ArrayList<>();
         long start = System.nanoTime();

@@ -39,17 +39,21 @@ public final class Explorer {
     }
 
     public static Report explore(Subject subject, Scenario scenario, Budget budget) {
-        return explore(subject, scenario, budget, false);
+        return explore(subject, scenario, budget, null);
     }
 
-    static Report explore(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
+    /**
+     * As {@link #explore(Subject, Scenario, Budget)}, stopping at the first crash state where {@code stopAt} fails
+     * (claimed or not; null: explore everything). The shrinker asks this of every smaller candidate.
+     */
+    static Report explore(Subject subject, Scenario scenario, Budget budget, String stopAt) {
         Report total = null;
         for (int k = 0; k < budget.timings(); k++) {
             Scenario timed = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
                     scenario.program());
-            Report r = exploreOneTiming(subject, timed, budget, stopAtFirstViolation);
+            Report r = exploreOneTiming(subject, timed, budget, stopAt);
             total = total == null ? r : merge(total, r);
-            if (stopAtFirstViolation && !r.passed()) {
+            if (stopAt != null && r.statesByInvariant().containsKey(stopAt)) {
                 break;
             }
         }
@@ -68,7 +72,7 @@ public final class Explorer {
                 a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f, counts);
     }
 
-    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, boolean stopAtFirstViolation) {
+    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, String stopAt) {
         Execution dry = Execution.run(subject, scenario, -1, 0);
         TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
         long states = 0;
@@ -104,7 +108,7 @@ public final class Explorer {
                 failed.forEach(i -> counts.merge(i, 1L, Long::sum));
                 violating += claimedFailed ? 1 : 0;
                 findingStates += !claimedFailed && unclaimedFailed ? 1 : 0;
-                if (claimedFailed && stopAtFirstViolation) {
+                if (stopAt != null && failed.contains(stopAt)) {
                     return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
                 }
             }
@@ -174,10 +178,13 @@ public final class Explorer {
         return failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
     }
 
-    /** Re-runs one crash point and image, with the trace; null when no check fails there. */
-    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
+    /**
+     * Re-runs one crash point and image, with the trace: the failure of {@code invariant} there (several checks can
+     * fail in one state; the shrinker wants the one it shrank), else the first failure, else null.
+     */
+    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut, String invariant) {
         List<Violation> all = failuresAt(subject, scenario, crashEvent, choices, fifoCut);
-        return all.isEmpty() ? null : all.getFirst();
+        return all.stream().filter(v -> v.invariant().equals(invariant)).findFirst().orElse(all.isEmpty() ? null : all.getFirst());
     }
 
     /**

@@ -1,10 +1,11 @@
 package io.rdasuite.crashsim;
 
 /**
- * Shrinks a violation (DESIGN §5): first the program, by dropping chunks of operations (halves, then
- * quarters, … then single operations, ddmin-style) while exploration still finds the same invariant
- * violated; then the crash point, by exploring the small program's crash points in order and keeping the
- * earliest that violates it. The result carries the trace and replays from its token.
+ * Shrinks a violation or a finding (DESIGN §5): first the program, by dropping chunks of operations (halves,
+ * then quarters, … then single operations, ddmin-style) while exploration still finds the same invariant
+ * failing; then the clients left without operations; then the crash point, by exploring the small program's
+ * crash points in order and keeping the earliest that fails it. The result carries the trace and replays from
+ * its token.
  */
 public final class Shrinker {
     private Shrinker() {
@@ -29,12 +30,28 @@ public final class Shrinker {
                 }
             }
         }
+        program = withoutIdleClients(subject, scenario, program, invariant, budget);
         return earliest(subject, scenario.withProgram(program), invariant, budget, found);
     }
 
+    /** Drops clients that have no operation left, one at a time, while the invariant still fails. */
+    private static Program withoutIdleClients(Subject subject, Scenario scenario, Program program, String invariant, Budget budget) {
+        for (int c = program.clients().size() - 1; c >= 0 && program.clients().size() > 1; c--) {
+            if (!program.clients().get(c).isEmpty()) {
+                continue;
+            }
+            java.util.List<java.util.List<Op>> fewer = new java.util.ArrayList<>(program.clients());
+            fewer.remove(c);
+            Program smaller = new Program(fewer);
+            if (violates(subject, scenario.withProgram(smaller), invariant, budget)) {
+                program = smaller;
+            }
+        }
+        return program;
+    }
+
     private static boolean violates(Subject subject, Scenario s, String invariant, Budget budget) {
-        Explorer.Report r = Explorer.explore(subject, s, budget, true);
-        return r.violations().stream().anyMatch(v -> v.invariant().equals(invariant));
+        return Explorer.explore(subject, s, budget, invariant).statesByInvariant().containsKey(invariant);
     }
 
     /** The earliest crash point (then the first image) of the small program that violates the invariant. */
@@ -47,7 +64,7 @@ public final class Shrinker {
                 return v;
             }
         }
-        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut());
+        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut(), invariant);
     }
 
     private static Violation earliestInTiming(Subject subject, Scenario s, String invariant, Budget budget) {
@@ -61,7 +78,7 @@ public final class Shrinker {
                 Observation observed = Execution.observe(subject, s, image);
                 for (Invariants.Finding f : Invariants.check(subject, s.config(), run.history, observed)) {
                     if (f.invariant().equals(invariant)) {
-                        return Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut());
+                        return Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut(), invariant);
                     }
                 }
             }

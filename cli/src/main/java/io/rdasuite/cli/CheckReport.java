@@ -1,0 +1,224 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.pinned.PinnedFindings;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The rows of one {@code rda check} run, its verdict, and its rendering as text or JSON. The verdict fails on a
+ * claimed property that failed, a negative control missed, or a cell whose findings moved from the pinned ones
+ * ({@link PinnedFindings}); below budget 1 a pinned finding not reached is a warning, since a small budget may not
+ * reach it.
+ */
+final class CheckReport {
+    final List<Map<String, Object>> rows = new ArrayList<>();
+    final List<Map<String, Object>> controls = new ArrayList<>();
+    final List<Map<String, Object>> stores = new ArrayList<>();
+    private final List<String> pinFailures = new ArrayList<>();
+    private final List<String> pinWarnings = new ArrayList<>();
+    private final List<String> missedControls = new ArrayList<>();
+    private boolean claimsHold = true;
+    private boolean budgetTooSmall;
+    private long states;
+
+    /** Records on a row (control or store cell) how its findings differ from the pinned ones. */
+    static void putPin(Map<String, Object> row, PinnedFindings.Difference d) {
+        row.put("pinned", d == null ? "AS PINNED" : d.describe());
+        row.put("findingsGained", d == null ? List.of() : List.copyOf(d.gained()));
+        row.put("findingsLost", d == null ? List.of() : List.copyOf(d.lost()));
+        row.put("unpinned", d != null && d.unpinned());
+    }
+
+    @SuppressWarnings("unchecked")
+    void judge(double budgetFactor) {
+        for (Map<String, Object> r : rows) {
+            states += (Long) r.get("crashStates");
+            claimsHold &= r.get("verdict").equals("PASS");
+        }
+        for (Map<String, Object> c : controls) {
+            states += (Long) c.get("crashStates");
+            if (!c.get("verdict").equals("CAUGHT")) {
+                missedControls.add(c.get("subject") + " on " + c.get("config"));
+            }
+        }
+        budgetTooSmall = !missedControls.isEmpty() && budgetFactor < 1;
+        List<Map<String, Object>> pinnedRows = new ArrayList<>(controls);
+        pinnedRows.addAll(stores);
+        for (Map<String, Object> s : stores) {
+            states += (Long) s.get("crashStates");
+            claimsHold &= s.get("verdict").equals("PASS");
+        }
+        for (Map<String, Object> r : pinnedRows) {
+            if (r.get("pinned").equals("AS PINNED")) {
+                continue;
+            }
+            boolean onlyLost = ((List<String>) r.get("findingsGained")).isEmpty() && !(Boolean) r.get("unpinned");
+            (onlyLost && budgetFactor < 1 ? pinWarnings : pinFailures).add((String) r.get("pinned"));
+        }
+    }
+
+    boolean passed() {
+        return claimsHold && missedControls.isEmpty() && pinFailures.isEmpty();
+    }
+
+    boolean budgetTooSmall() {
+        return budgetTooSmall;
+    }
+
+    List<String> missedControls() {
+        return missedControls;
+    }
+
+    /** What this run observed per pinned cell: a control's catching invariants, a store cell's findings. */
+    @SuppressWarnings("unchecked")
+    TreeMap<String, TreeSet<String>> observed() {
+        TreeMap<String, TreeSet<String>> out = new TreeMap<>();
+        for (Map<String, Object> c : controls) {
+            out.put(PinnedFindings.cell((String) c.get("subject"), (String) c.get("config"), (String) c.get("transport")),
+                    new TreeSet<>((List<String>) c.get("caughtBy")));
+        }
+        for (Map<String, Object> s : stores) {
+            out.put(PinnedFindings.cell("kv/" + s.get("protocol"), (String) s.get("config"), (String) s.get("transport")),
+                    new TreeSet<>((List<String>) s.get("findings")));
+        }
+        return out;
+    }
+
+    /** Where a linearizability failure's HTML timeline went (rda-report/), or why it could not be written. */
+    static String timeline(String token) {
+        try {
+            java.nio.file.Path file = io.rdasuite.linearizability.crash.CrashTimelines.write(token, java.nio.file.Path.of("rda-report"));
+            return file == null ? "(the state's history is linearizable on a re-run)" : file.toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
+    }
+
+    void print(PrintWriter out, CommonOptions common, CellOptions cellOptions, int appends, long wallNanos) {
+        double perSecond = states / Math.max(1e-9, wallNanos / 1e9);
+        if (common.json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "check");
+            doc.put("seed", common.seed);
+            doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
+            doc.put("verdict", passed() ? "PASS" : "FAIL");
+            doc.put("crashStates", states);
+            doc.put("results", rows);
+            doc.put("controls", controls);
+            doc.put("stores", stores);
+            doc.put("pinnedFindingsChanged", pinFailures);
+            doc.put("pinnedFindingsNotReached", pinWarnings);
+            doc.put("wallMillis", wallNanos / 1_000_000);
+            doc.put("statesPerSecond", Math.round(perSecond));
+            out.println(Json.write(doc));
+            out.flush();
+            return;
+        }
+        printRemoteLog(out, appends);
+        printControls(out);
+        printStores(out);
+        printCounterexamples(out);
+        if (!pinFailures.isEmpty()) {
+            out.println("FINDINGS CHANGED from the pinned ones (a change that moves a weakness must be approved: if it is meant, run"
+                    + " rda check --write-findings crashsim/src/main/resources/io/rdasuite/crashsim/pinned/" + PinnedFindings.BUILT_IN
+                    + " and commit the diff):");
+            pinFailures.forEach(l -> out.println("  " + l));
+        }
+        if (!pinWarnings.isEmpty()) {
+            out.println("pinned findings not reached at --budget " + cellOptions.budget + " (a warning below budget 1):");
+            pinWarnings.forEach(l -> out.println("  " + l));
+        }
+        out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", passed() ? "PASS" : "FAIL", states,
+                wallNanos / 1e9, perSecond, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
+        out.flush();
+    }
+
+    private void printRemoteLog(PrintWriter out, int appends) {
+        out.println("REMOTELOG appends (" + appends + " x 64 B) under power failures; recipes of paper 003 Tables 2-3");
+        out.printf("%-22s %-5s %-9s %-9s %-22s %6s %7s %5s %s%n", "CONFIG", "TRANS", "OP", "UPDATE", "METHOD", "POINTS", "STATES", "VIOL", "VERDICT");
+        for (Map<String, Object> r : rows) {
+            String subject = (String) r.get("subject");
+            out.printf("%-22s %-5s %-9s %-9s %-22s %6d %7d %5d %s%n", r.get("config"), r.get("transport"), r.get("op"), r.get("update"),
+                    subject.substring(subject.lastIndexOf('/') + 1), r.get("crashPoints"), r.get("crashStates"), r.get("violations"), r.get("verdict"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printControls(PrintWriter out) {
+        if (!controls.isEmpty()) {
+            out.println("negative controls (each must be CAUGHT):");
+            for (Map<String, Object> c : controls) {
+                out.printf("  %-40s %-22s %7d states %5d violating  %s%s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
+                        c.get("violations"), c.get("verdict"), ((List<String>) c.get("caughtBy")).isEmpty() ? "" : " by " + String.join(", ", (List<String>) c.get("caughtBy")));
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printStores(PrintWriter out) {
+        if (!stores.isEmpty()) {
+            out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
+            out.printf("  %-6s %-22s %-5s %7s ", "STORE", "CONFIG", "TRANS", "STATES");
+            StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", i));
+            out.println();
+            for (Map<String, Object> r : stores) {
+                Map<String, Object> p = (Map<String, Object>) r.get("properties");
+                out.printf("  %-6s %-22s %-5s %7d ", r.get("protocol"), r.get("config"), r.get("transport"), r.get("crashStates"));
+                StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", p.get(i)));
+                out.println();
+            }
+            for (Map<String, Object> r : stores) {
+                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                    boolean claimed = (Boolean) e.get("claimed");
+                    boolean unexpected = !claimed && !(Boolean) r.get("unpinned") && ((List<String>) r.get("findingsGained")).contains((String) e.get("invariant"));
+                    if ((Boolean) e.get("shrunk")) {
+                        printExample(out, r, e, claimed ? "VIOLATION" : unexpected ? "UNEXPECTED FINDING" : "expected finding", claimed || unexpected);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A shrunk store example: what failed, the smallest program, the trace before the crash (for failures), the replay line. */
+    @SuppressWarnings("unchecked")
+    private static void printExample(PrintWriter out, Map<String, Object> r, Map<String, Object> e, String label, boolean withTrace) {
+        out.println("  " + label + " (" + r.get("protocol") + ", " + r.get("config") + ", " + r.get("transport") + "): " + e.get("invariant") + " - "
+                + e.get("detail"));
+        List<String> program = new ArrayList<>();
+        for (List<String> ops : (List<List<String>>) e.get("program")) {
+            program.add("[" + String.join(", ", ops) + "]");
+        }
+        out.println("    shrunk to " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s) " + String.join(" ", program)
+                + ", power failure before event " + e.get("crashEvent"));
+        if (withTrace) {
+            ((List<String>) e.get("trace")).forEach(line -> out.println("      " + line));
+        }
+        out.println("    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printCounterexamples(PrintWriter out) {
+        List<Map<String, Object>> all = new ArrayList<>(rows);
+        all.addAll(controls);
+        for (Map<String, Object> r : all) {
+            Map<String, Object> cx = (Map<String, Object>) r.get("counterexample");
+            if (cx != null) {
+                out.println("counterexample for " + r.get("subject") + " on " + r.get("config") + "/" + r.get("transport") + ": "
+                        + cx.get("invariant") + " - " + cx.get("detail"));
+                out.println("  shrunk to " + cx.get("operations") + " operation(s), power failure before event " + cx.get("crashEvent"));
+                for (String line : (List<String>) cx.get("trace")) {
+                    out.println("    " + line);
+                }
+                out.println("  " + cx.get("replay"));
+                if (cx.containsKey("timeline")) {
+                    out.println("  history timeline: " + cx.get("timeline"));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Op;
+import io.rdasuite.crashsim.Program;
+import io.rdasuite.crashsim.Scenario;
+import io.rdasuite.crashsim.Shrinker;
+import io.rdasuite.crashsim.Violation;
+import io.rdasuite.crashsim.pinned.PinnedFindings;
+import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The key-value part of {@code rda check}: every recoverable store × configuration × transport, explored under power
+ * failures on one program; each claimed property PASS/FAIL, each unclaimed one a finding compared with the pinned
+ * findings of its cell. Every failing claim, every finding the pin does not expect and every finding the text report
+ * shows is shrunk, with its trace and replay line.
+ */
+final class StoreCells {
+    /** The properties reported per store: the explorer's, then the history checks' (durable linearizability). */
+    static final List<String> INVARIANTS = Stream.concat(Stream.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION"),
+            Explorer.historyInvariants().stream()).toList();
+
+    /** The cell whose expected findings the text report shows as examples (shrunk). */
+    static final String SHOWN_CONFIG = "DMP+DDIO+DRAM-RQWRB";
+
+    /**
+     * Three clients racing on two keys: puts, overwrites and reads before the crash. Key 1 has three writers at once,
+     * so a crash can leave several pending records of one key (two clients left at most one, and hid the bugs that
+     * need two: a recovery that picks the wrong one, a version list cut short).
+     */
+    static final Program PROGRAM = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
+            List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2)),
+            List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5))));
+
+    /** One store cell to explore; {@code index} is stable across shards. */
+    record Cell(int index, KvProtocol protocol, ServerConfig config, Transport transport) {
+        String pinKey() {
+            return PinnedFindings.cell(KvSubject.PREFIX + "/" + protocol.cliName(), config.name(), transport.name());
+        }
+    }
+
+    private StoreCells() {
+    }
+
+    /** The cells of the selected protocols (all recoverable ones by default) that this shard and the filters take. */
+    static List<Cell> select(List<KvProtocol> protocols, CellOptions options) {
+        List<Cell> cells = new ArrayList<>();
+        int index = 0;
+        for (KvProtocol protocol : protocols == null ? List.of(KvProtocol.values()) : protocols) {
+            if (!protocol.recoverable()) {
+                continue; // a protocol without crash recovery has nothing to check here
+            }
+            for (ServerConfig c : ServerConfig.all()) {
+                for (Transport t : Transport.values()) {
+                    int i = index++;
+                    if (options.shard.takes(i) && (options.configs == null || options.configs.contains(c))
+                            && (options.transports == null || options.transports.contains(t))) {
+                        cells.add(new Cell(i, protocol, c, t));
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** Explores one cell; the row also carries the cell's observed findings and how they differ from the pin. */
+    static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned) {
+        KvSubject subject = new KvSubject(cell.protocol());
+        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, PROGRAM), budget);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("storeCell", cell.index());
+        row.put("protocol", cell.protocol().cliName());
+        row.put("config", cell.config().name());
+        row.put("transport", cell.transport().name());
+        row.put("crashPoints", r.crashPoints());
+        row.put("crashStates", r.crashStates());
+        Map<String, Object> properties = new LinkedHashMap<>();
+        TreeSet<String> findings = new TreeSet<>();
+        for (String invariant : INVARIANTS) {
+            boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), invariant);
+            long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
+            properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
+            if (failing > 0) {
+                properties.put(invariant + "States", failing);
+                if (!claimed) {
+                    findings.add(invariant);
+                }
+            }
+        }
+        row.put("properties", properties);
+        row.put("findings", List.copyOf(findings));
+        PinnedFindings.Difference difference = pinned.compare(cell.pinKey(), findings);
+        PinnedFindings.Pin pin = pinned.pin(cell.pinKey());
+        row.put("pinnedFindings", pin == null ? null : List.copyOf(pin.certain()));
+        row.put("possibleFindings", pin == null ? null : List.copyOf(pin.possible()));
+        CheckReport.putPin(row, difference);
+        row.put("verdict", r.passed() ? "PASS" : "FAIL");
+        List<Map<String, Object>> examples = new ArrayList<>();
+        List<Violation> all = new ArrayList<>(r.violations());
+        all.addAll(r.findings());
+        TreeSet<String> shrunkInvariants = new TreeSet<>();
+        for (Violation v : all) {
+            boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), v.invariant());
+            boolean unexpected = !claimed && difference != null && !difference.unpinned() && difference.gained().contains(v.invariant());
+            boolean shown = !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
+            Violation example = v;
+            if ((claimed || unexpected || shown) && shrunkInvariants.add(v.invariant())) {
+                example = Shrinker.shrink(subject, v, budget);
+            }
+            examples.add(example(example, claimed, example != v));
+        }
+        row.put("examples", examples);
+        return row;
+    }
+
+    /** An operation as a report shows it: {@code put k1=2}, {@code get k1}. */
+    static String describe(Op op) {
+        return op.kind().name().toLowerCase(java.util.Locale.ROOT) + " k" + op.key() + (op.kind() == Op.Kind.PUT ? "=" + op.value() : "");
+    }
+
+    private static Map<String, Object> example(Violation v, boolean claimed, boolean shrunk) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("invariant", v.invariant());
+        e.put("claimed", claimed);
+        e.put("detail", v.detail());
+        e.put("shrunk", shrunk);
+        if (shrunk) {
+            e.put("operations", v.scenario().program().size());
+            e.put("clients", v.scenario().program().clients().size());
+            e.put("program", v.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList());
+            e.put("crashEvent", v.crashEvent());
+            e.put("trace", v.trace());
+        }
+        e.put("replay", v.replayCommand());
+        if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
+            e.put("timeline", CheckReport.timeline(v.token()));
+        }
+        return e;
+    }
+}
