@@ -189,7 +189,9 @@ final class CheckCommand implements Callable<Integer> {
             CheckReport.putPin(row, pinned.compare(key, caughtBy));
         }
         if (!r.passed()) {
+            long shrinkStart = System.nanoTime(); // reported only (wallShrinkMillis), never an input to the run
             Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
+            long shrinkNanos = System.nanoTime() - shrinkStart;
             Map<String, Object> cx = new LinkedHashMap<>();
             cx.put("invariant", shrunk.invariant());
             cx.put("detail", shrunk.detail());
@@ -197,6 +199,7 @@ final class CheckCommand implements Callable<Integer> {
             cx.put("crashEvent", shrunk.crashEvent());
             cx.put("replay", shrunk.replayCommand());
             cx.put("trace", shrunk.trace());
+            cx.put("wallShrinkMillis", shrinkNanos / 1_000_000);
             if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
                 cx.put("timeline", CheckReport.timeline(shrunk.token()));
             }

@@ -115,10 +115,17 @@ final class StoreCells {
             boolean unexpected = !claimed && difference != null && !difference.unpinned() && difference.gained().contains(v.invariant());
             boolean shown = !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
             Violation example = v;
+            long shrinkNanos = 0;
             if ((claimed || unexpected || shown) && shrunkInvariants.add(v.invariant())) {
+                long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
                 example = Shrinker.shrink(subject, v, budget);
+                shrinkNanos = System.nanoTime() - start;
             }
-            examples.add(example(example, claimed, example != v));
+            Map<String, Object> e = example(example, claimed, example != v);
+            if (example != v) {
+                e.put("wallShrinkMillis", shrinkNanos / 1_000_000);
+            }
+            examples.add(e);
         }
         row.put("examples", examples);
         return row;
