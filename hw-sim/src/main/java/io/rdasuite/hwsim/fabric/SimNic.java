@@ -333,8 +333,17 @@ final class SimNic {
         waitingForPlacement.clear();
     }
 
-    /** Process crash: the QPs are torn down; requests not yet placed are dropped. */
+    /**
+     * Process crash: the QPs are torn down, so nothing more arrives; but the machine keeps power, so the updates the
+     * NIC already accepted (and may have acknowledged) are still placed, in FIFO order, where a placement puts them
+     * (a DMA under way is not abandoned, and deregistering memory waits for it).
+     */
     void processCrash() {
+        for (Message m : inbound) {
+            if (m.target != null && m.lengthBytes > 0) {
+                m.target.write(m.targetOffset, m.payload, m.lengthBytes, route());
+            }
+        }
         inbound.clear();
         waitingForPlacement.clear();
     }
