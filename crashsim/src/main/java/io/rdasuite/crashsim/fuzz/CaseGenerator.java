@@ -37,6 +37,9 @@ public final class CaseGenerator {
         ServerConfig config = ServerConfig.all().get(r.nextInt(ServerConfig.all().size()));
         Transport transport = Transport.values()[r.nextInt(Transport.values().length)];
         PrimaryOp op = PrimaryOp.values()[r.nextInt(PrimaryOp.values().length)];
+        if (target.inPlace() && op == PrimaryOp.SEND) {
+            op = PrimaryOp.WRITE; // the in-place store's values do not fit a responder's receive slot
+        }
         UpdateKind update = UpdateKind.values()[r.nextInt(UpdateKind.values().length)];
         Program program = program(target, r);
         Scenario s = new Scenario(target.subjectName(config, transport, op, update), config, transport, r.nextLong(1, Long.MAX_VALUE >>> 8), program);

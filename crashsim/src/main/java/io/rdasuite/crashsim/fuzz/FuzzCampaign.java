@@ -72,7 +72,8 @@ public final class FuzzCampaign {
      * @param findingStates   states where only an unclaimed property failed
      * @param failingRuns     runs where a claimed property failed
      * @param findings        per store and invariant, the states where an unclaimed property failed
-     * @param failures        per store and invariant of a claimed failure, the first one (shrunk up to the limit)
+     * @param failures        per store and invariant of a claimed failure, the first run's (shrunk up to the limit); a run
+     *                        contributes its first failing check
      * @param signatures      distinct coverage signatures reached
      * @param newCoverageRuns runs that reached a signature no earlier run had
      * @param mutantRuns      runs that mutated a pooled case
@@ -158,9 +159,8 @@ public final class FuzzCampaign {
                 }
                 if (r.failed()) {
                     failing++;
-                    for (FuzzExplorer.Failure f : r.failures()) {
-                        failures.putIfAbsent(target + " " + f.invariant(), new FoundFailure(index, f, null, 0, 0));
-                    }
+                    FuzzExplorer.Failure f = r.failures().getFirst(); // one per run: other checks failing there go with it
+                    failures.putIfAbsent(target + " " + f.invariant(), new FoundFailure(index, f, null, 0, 0));
                 }
                 int fresh = 0;
                 for (long sig : r.signatures()) {
