@@ -245,8 +245,7 @@ public final class CaseGenerator {
     static FaultSchedule fit(FaultSchedule s, Program p, SplittableRandom r) {
         int clients = p.clients().size();
         FaultSchedule out = s.withClientCrashes(s.clientCrashes().stream().filter(c -> c.client() < clients).toList());
-        if (out.afterRecovery() != null && (out.afterRecovery().clients().size() != clients
-                || maxTag(out.afterRecovery()) > 0 && maxTag(out.afterRecovery()) <= maxTag(p) && hasOverlap(p, out.afterRecovery()))) {
+        if (out.afterRecovery() != null && (out.afterRecovery().clients().size() != clients || hasOverlap(p, out.afterRecovery()))) {
             out = out.withRepeat(FaultSchedule.Repeat.AFTER_RECOVERY, afterRecovery(p, r));
         }
         return out;

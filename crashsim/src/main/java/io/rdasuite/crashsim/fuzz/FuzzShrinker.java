@@ -11,7 +11,8 @@ import java.util.List;
  * invariant failing, it removes faults from the schedule (a repeated crash, a process crash made a power failure,
  * client crashes, stalls, hogs, the cleaner's drawn start, torn lines), then whole clients, then chunks of operations
  * (halves, quarters, … single operations, ddmin-style), in the program and in the operations after a recovery; last
- * it takes the earliest crash point (then the first image) that still fails, and reproduces it with its trace.
+ * it takes the earliest crash point (then the first image) that still fails, and reproduces it with its trace. Each
+ * candidate is explored at {@value #SEARCH_FACTOR} times the run's crash points.
  */
 public final class FuzzShrinker {
     private FuzzShrinker() {
@@ -21,7 +22,11 @@ public final class FuzzShrinker {
     public record Shrunk(FuzzExplorer.Failure failure, int explorations) {
     }
 
-    public static Shrunk shrink(FuzzExplorer.Failure found, Budget budget) {
+    /** Shrinking samples this many times the run's crash points: a smaller program moves the failing one. */
+    static final int SEARCH_FACTOR = 4;
+
+    public static Shrunk shrink(FuzzExplorer.Failure found, Budget runBudget) {
+        Budget budget = new Budget(runBudget.crashPoints() * SEARCH_FACTOR, runBudget.imagesPerPoint(), 1);
         String invariant = found.invariant();
         int[] checks = {0};
         FuzzCase c = found.fuzzCase();
