@@ -122,8 +122,8 @@ final class FuzzCommand implements Callable<Integer> {
                         p.runs(), p.crashStates(), p.findingStates(), p.failingRuns(), p.newCoverageRuns(), p.signatures(), perSecond);
                 if (bar != null) {
                     bar.stepTo(p.runs());
-                    bar.setExtraMessage(String.format(Locale.ROOT, " %,d states, %,d findings, %,d failures, %,d new cov", p.crashStates(),
-                            p.findingStates(), p.failingRuns(), p.newCoverageRuns()));
+                    bar.setExtraMessage(String.format(Locale.ROOT, " %,d st %,d find %,d FAIL %,d new", p.crashStates(), p.findingStates(),
+                            p.failingRuns(), p.newCoverageRuns()));
                 } else if (System.nanoTime() - lastLine[0] >= PROGRESS_EVERY_NANOS) {
                     lastLine[0] = System.nanoTime();
                     err.println("fuzz: " + line);
