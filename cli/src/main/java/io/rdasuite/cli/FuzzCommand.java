@@ -115,7 +115,7 @@ final class FuzzCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), shrink);
         long[] lastLine = {System.nanoTime()};
         FuzzCampaign.Result r;
-        try (ProgressBar bar = Progress.bar("fuzz", runs != null ? runs : -1, common.json)) {
+        try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
             r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, p -> {
                 double perSecond = p.runs() / Math.max(1e-9, (System.nanoTime() - wallStart) / 1e9);
                 String line = String.format(Locale.ROOT, "%,d runs, %,d crash states, %,d findings, %,d failures, %,d new coverage (%,d signatures), %.1f runs/s",
