@@ -21,8 +21,55 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda2.…, with its checksum).")
+    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda2.…), or by rda fuzz (rdaf2.…), with its checksum.")
     String token;
+
+    /** A token of {@code rda fuzz} ({@code rdaf2.…}): its crash state re-run, every failing check with the trace before the last crash. */
+    private int replayFuzz() {
+        java.util.List<io.rdasuite.crashsim.fuzz.FuzzExplorer.Failure> all;
+        try {
+            if (history != null) {
+                throw new IllegalArgumentException("--history is for rda check's tokens (rda1.…), not for fuzz tokens");
+            }
+            all = io.rdasuite.crashsim.fuzz.FuzzExplorer.replay(token);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 2;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        io.rdasuite.crashsim.fuzz.FuzzExplorer.Failure v = all.isEmpty() ? null : all.getFirst();
+        if (common.json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "replay");
+            doc.put("reproduced", v != null);
+            if (v != null) {
+                doc.put("subject", v.fuzzCase().scenario().subject());
+                doc.put("config", v.fuzzCase().scenario().config().name());
+                doc.put("transport", v.fuzzCase().scenario().transport().name());
+                doc.put("program", v.fuzzCase().program().encode());
+                doc.put("faults", v.fuzzCase().schedule().describe());
+                doc.put("crash", v.path().describe());
+                doc.put("invariant", v.invariant());
+                doc.put("claimed", v.claimed());
+                doc.put("detail", v.detail());
+                doc.put("trace", v.trace());
+                doc.put("failures", all.stream().map(x -> x.invariant() + (x.claimed() ? "" : " (unclaimed)") + ": " + x.detail()).toList());
+            }
+            out.println(Json.write(doc));
+        } else if (v == null) {
+            out.println("no check fails at this crash state: the checks pass (was the code fixed?)");
+        } else {
+            out.println(v.fuzzCase().scenario().subject() + " on " + v.fuzzCase().scenario().config() + "/" + v.fuzzCase().scenario().transport()
+                    + ", seed " + v.fuzzCase().scenario().seed() + ", program " + v.fuzzCase().program().encode());
+            out.println("faults: " + v.fuzzCase().schedule().describe());
+            out.println("crash: " + v.path().describe());
+            v.trace().forEach(l -> out.println("  " + l));
+            all.forEach(x -> out.println(x.invariant() + (x.claimed() ? "" : " (unclaimed: a finding)") + ": " + x.detail()));
+        }
+        out.flush();
+        return all.stream().anyMatch(io.rdasuite.crashsim.fuzz.FuzzExplorer.Failure::claimed) ? 1 : 0;
+    }
 
     @picocli.CommandLine.Option(names = "--history", paramLabel = "FILE",
             description = "Also write the crash state's history (operations, crash, recovery, read-back) as JSON Lines, for rda lin check.")
@@ -30,6 +77,9 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
+        if (token.startsWith(io.rdasuite.crashsim.fuzz.FuzzToken.PREFIX)) {
+            return replayFuzz();
+        }
         Violation v;
         java.util.List<Violation> all;
         try {

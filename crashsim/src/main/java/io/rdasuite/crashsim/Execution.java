@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-/** One simulated run of a scenario, optionally cut by a power failure of the server at a chosen event. */
-final class Execution {
+/** One simulated run of a scenario, optionally cut by a power failure of the server at a chosen event (DESIGN §5). */
+public final class Execution {
     final long events;
     final CrashFrontier frontier;
     final List<OpRecord> history;
@@ -31,9 +31,10 @@ final class Execution {
      * CPU steps are followed by a preemption of up to 5 µs. All are timings the hardware and OS allow;
      * making them frequent is what lets a few seeds reach the states that matter.
      */
-    static final CostModel EXPLORATION_COST = CostModel.defaults().withTimingNemesis(50, 3000, 400, 25, 5000);
+    public static final CostModel EXPLORATION_COST = CostModel.defaults().withTimingNemesis(50, 3000, 400, 25, 5000);
 
-    static SimFabric.Builder fabric(Scenario s) {
+    /** The fabric a scenario runs on: node 0 the server, one node per client, the scenario's seed and transport, the timing nemesis. */
+    public static SimFabric.Builder fabric(Scenario s) {
         SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(EXPLORATION_COST).node(s.config());
         for (int c = 0; c < s.program().clients().size(); c++) {
             b.node(s.config());

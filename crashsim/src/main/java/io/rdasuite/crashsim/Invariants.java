@@ -8,28 +8,30 @@ import java.util.TreeSet;
 /**
  * The checks after recovery (DESIGN §5): RDA, durability at ack, monotonic reads, and the protocol's own
  * structural checks. A value counts as "not older than" a put P when it comes from a put that did not
- * complete before P was invoked.
+ * complete before P was invoked. A delete writes "absent": a key found absent is accepted where some delete
+ * could be its newest write, and counts as older than a write otherwise (as the initial state does).
  */
-final class Invariants {
-    static final String RDA = "RDA";
-    static final String DURABILITY = "DURABILITY";
-    static final String MONOTONIC_READS = "MONOTONIC_READS";
-    static final String STRUCTURE = "STRUCTURE";
-    static final String CONSISTENT_VERSION = "CONSISTENT_VERSION";
+public final class Invariants {
+    public static final String RDA = "RDA";
+    public static final String DURABILITY = "DURABILITY";
+    public static final String MONOTONIC_READS = "MONOTONIC_READS";
+    public static final String STRUCTURE = "STRUCTURE";
+    public static final String CONSISTENT_VERSION = "CONSISTENT_VERSION";
     /** Durable (or, for a protocol not durable at ack, buffered durable) linearizability of the run's history. */
-    static final String LINEARIZABILITY = "LINEARIZABILITY";
+    public static final String LINEARIZABILITY = "LINEARIZABILITY";
     /** The history checks on the class path, in name order. */
     static final List<HistoryCheck> HISTORY_CHECKS = java.util.ServiceLoader.load(HistoryCheck.class).stream()
             .map(java.util.ServiceLoader.Provider::get).sorted(java.util.Comparator.comparing(HistoryCheck::invariant)).toList();
 
     /** One failed check. */
-    record Finding(String invariant, String detail) {
+    public record Finding(String invariant, String detail) {
     }
 
     private Invariants() {
     }
 
-    static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
+    /** Every check of one crash state: the run's operations before the crash and what recovery left. */
+    public static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
         List<Finding> findings = new ArrayList<>();
         for (String e : observed.structuralErrors()) {
             findings.add(new Finding(STRUCTURE, e));
@@ -58,37 +60,65 @@ final class Invariants {
 
     private static void checkKey(Subject subject, List<OpRecord> history, int key, byte[] value, List<Finding> findings) {
         List<OpRecord> puts = new ArrayList<>();
+        List<OpRecord> deletes = new ArrayList<>();
         for (OpRecord r : history) {
             if (r.op().key() == key && r.op().kind() == Op.Kind.PUT) {
                 puts.add(r);
+            } else if (r.op().key() == key && r.op().kind() == Op.Kind.DELETE) {
+                deletes.add(r);
             }
         }
-        boolean initial = value == null || isZero(value);
-        OpRecord source = initial ? null : sourceOf(subject, puts, key, value);
-        if (!initial && source == null) {
+        boolean absent = value == null || isZero(value);
+        OpRecord source = absent ? null : sourceOf(subject, puts, key, value);
+        if (!absent && source == null) {
             findings.add(new Finding(RDA, "key " + key + " holds bytes no put wrote (torn or mixed): " + preview(value)));
             return;
         }
         OpRecord lastAcked = null;
-        for (OpRecord p : puts) {
-            if (p.completed() && (lastAcked == null || p.completeEvent() > lastAcked.completeEvent())) {
-                lastAcked = p;
+        for (OpRecord w : history) {
+            if (w.op().key() == key && w.op().writes() && w.completed() && (lastAcked == null || w.completeEvent() > lastAcked.completeEvent())) {
+                lastAcked = w;
             }
         }
-        if (lastAcked != null && (initial || olderThan(source, lastAcked))) {
-            findings.add(new Finding(DURABILITY, "put of key " + key + " value " + lastAcked.op().value() + " was acknowledged at event "
-                    + lastAcked.completeEvent() + " but recovery finds " + (initial ? "nothing" : "the older value " + source.op().value())));
+        if (lastAcked != null && (absent ? everyOlder(deletes, lastAcked) : olderThan(source, lastAcked))) {
+            findings.add(new Finding(DURABILITY, describe(lastAcked) + " was acknowledged at event " + lastAcked.completeEvent()
+                    + " but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
         }
         for (OpRecord g : history) {
-            if (g.op().key() != key || g.op().kind() != Op.Kind.GET || !g.completed() || g.result() == null || isZero(g.result())) {
+            if (g.op().key() != key || g.op().kind() != Op.Kind.GET || !g.completed() || g.result() == null) {
                 continue;
             }
-            OpRecord read = sourceOf(subject, puts, key, g.result());
-            if (read != null && (initial || olderThan(source, read))) {
-                findings.add(new Finding(MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
-                        + g.completeEvent() + " before the crash, but recovery finds " + (initial ? "nothing" : "the older value " + source.op().value())));
+            if (!isZero(g.result())) {
+                OpRecord read = sourceOf(subject, puts, key, g.result());
+                if (read != null && (absent ? everyOlder(deletes, read) : olderThan(source, read))) {
+                    findings.add(new Finding(MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
+                            + g.completeEvent() + " before the crash, but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
+                }
+            } else if (!absent && readDeletedBefore(puts, deletes, g, source)) {
+                findings.add(new Finding(MONOTONIC_READS, "a get of key " + key + " found it deleted at event " + g.completeEvent()
+                        + " before the crash, but recovery finds the older value " + source.op().value()));
             }
         }
+    }
+
+    /** "put of key k value v" or "delete of key k". */
+    private static String describe(OpRecord w) {
+        return w.op().kind() == Op.Kind.PUT ? "put of key " + w.op().key() + " value " + w.op().value() : "delete of key " + w.op().key();
+    }
+
+    /** Whether every delete completed before {@code write} was invoked: none of them can be the newest write (absent is older). */
+    private static boolean everyOlder(List<OpRecord> deletes, OpRecord write) {
+        return deletes.stream().allMatch(d -> olderThan(d, write));
+    }
+
+    /**
+     * A get that read "absent" where only a delete can explain it (the key was written before the get began), and
+     * every such delete was invoked after {@code source} completed: the crash brought back a value the get saw deleted.
+     */
+    private static boolean readDeletedBefore(List<OpRecord> puts, List<OpRecord> deletes, OpRecord g, OpRecord source) {
+        boolean initialPossible = puts.stream().noneMatch(p -> p.completed() && p.completeEvent() < g.invokeEvent());
+        List<OpRecord> candidates = deletes.stream().filter(d -> d.invokeEvent() < g.completeEvent()).toList();
+        return !initialPossible && !candidates.isEmpty() && candidates.stream().allMatch(d -> olderThan(source, d));
     }
 
     private static boolean olderThan(OpRecord a, OpRecord b) {

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** One operation list per client. */
+/** One operation list per client (DESIGN §5: the explorer's workload). */
 public record Program(List<List<Op>> clients) {
     public Program {
         clients = clients.stream().map(List::copyOf).toList();
@@ -32,7 +32,7 @@ public record Program(List<List<Op>> clients) {
     }
 
     /** The same program without the operations whose global indices are in {@code drop}. */
-    Program without(boolean[] drop) {
+    public Program without(boolean[] drop) {
         List<List<Op>> out = new ArrayList<>();
         int g = 0;
         for (List<Op> ops : clients) {
@@ -47,11 +47,13 @@ public record Program(List<List<Op>> clients) {
         return new Program(out);
     }
 
-    String encode() {
+    /** The token form: clients separated by {@code /}, each client's operations by {@code ,} (see {@link Op#encode}). */
+    public String encode() {
         return clients.stream().map(ops -> ops.stream().map(Op::encode).collect(Collectors.joining(","))).collect(Collectors.joining("/"));
     }
 
-    static Program decode(String s) {
+    /** Parses {@link #encode}'s form. */
+    public static Program decode(String s) {
         List<List<Op>> clients = new ArrayList<>();
         for (String c : s.split("/", -1)) {
             clients.add(c.isEmpty() ? List.of() : Arrays.stream(c.split(",")).map(Op::decode).toList());

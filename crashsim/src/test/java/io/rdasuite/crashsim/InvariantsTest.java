@@ -81,6 +81,38 @@ class InvariantsTest {
         assertThat(check(history, EIGHT_BYTES.valueBytes(7, 2))).isEmpty();
     }
 
+    private static OpRecord delete(long invoke, long complete) {
+        return new OpRecord(0, Op.delete(7), invoke, complete, null);
+    }
+
+    private static OpRecord getAbsent(long invoke, long complete) {
+        return new OpRecord(0, Op.get(7), invoke, complete, new byte[8]);
+    }
+
+    @Test
+    void aDeleteWritesAbsent() {
+        assertThat(check(List.of(put(1, 0, 5), delete(6, 9)), null)).isEmpty();
+        assertThat(check(List.of(put(1, 0, 5), delete(6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.DURABILITY);
+        // a delete acknowledged before the put began cannot be the newest write: absent is lost data
+        assertThat(check(List.of(delete(0, 3), put(1, 4, 8)), null)).containsExactly(Invariants.DURABILITY);
+        // a delete pending at the crash may or may not have taken effect
+        assertThat(check(List.of(put(1, 0, 5), delete(6, -1)), null)).isEmpty();
+        assertThat(check(List.of(put(1, 0, 5), delete(6, -1)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
+    }
+
+    @Test
+    void aKeyReadAsDeletedIsNotBroughtBackAndAReadValueIsNotDeletedByAnOlderDelete() {
+        List<OpRecord> readDeleted = List.of(put(1, 0, 5), delete(6, -1), getAbsent(8, 10));
+        assertThat(check(readDeleted, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.MONOTONIC_READS);
+        assertThat(check(readDeleted, null)).isEmpty();
+        // the read of 2 is taken back only if no delete could follow it
+        assertThat(check(List.of(put(2, 0, 5), get(2, 6, 8), delete(9, -1)), null)).isEmpty();
+        assertThat(check(List.of(delete(0, 2), put(2, 3, 5), get(2, 6, 8)), null))
+                .containsExactlyInAnyOrder(Invariants.DURABILITY, Invariants.MONOTONIC_READS);
+        // without deletes a read of "absent" before the crash is none of these checks' business (as before deletes)
+        assertThat(check(List.of(put(1, 0, 5), getAbsent(6, 8)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
+    }
+
     @Test
     void structuralErrorsAreReported() {
         List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, CONFIG, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));

@@ -382,6 +382,41 @@ class SimVerbsTest {
         }
     }
 
+    /** Found by rda fuzz (a responder stalled before posting its receives): a FLUSH behind a held SEND completed first. */
+    @Test
+    void flushBehindAHeldSendCompletesOnlyAfterTheSendIsPlaced() {
+        for (long seed = 1; seed <= 8; seed++) {
+            try (SimFabric fabric = fabric(seed, CONFIG)) {
+                Node server = fabric.node(0);
+                Node client = fabric.node(1);
+                MemoryRegion rq = server.register(MemoryKind.PM, "rq", 4096);
+                Connection conn = fabric.connect(client, server);
+                byte[] message = new byte[48];
+                Arrays.fill(message, (byte) 0x5D);
+                long[] postedAt = new long[1];
+                server.spawn("server", () -> {
+                    QueuePair qp = conn.responder();
+                    server.clock().sleepNanos(50_000); // long after the SEND and the FLUSH arrived
+                    postedAt[0] = server.clock().nowNanos();
+                    qp.postReceive(rq, 512, 64);
+                    qp.awaitReceive();
+                });
+                Completion[] flush = new Completion[1];
+                byte[] seenAtFlush = new byte[message.length];
+                client.spawn("client", () -> {
+                    QueuePair qp = conn.requester();
+                    qp.post(WorkRequest.send(MemorySegment.ofArray(message)).unsignaled());
+                    flush[0] = qp.execute(WorkRequest.flush());
+                    fabric.node(0).simRegion("rq").read(512, MemorySegment.ofArray(seenAtFlush));
+                });
+                runToEnd(fabric);
+                assertThat(flush[0].status()).isEqualTo(CompletionStatus.SUCCESS);
+                assertThat(flush[0].timeNanos()).as("seed %d: the FLUSH waited for the receive", seed).isGreaterThan(postedAt[0]);
+                assertThat(seenAtFlush).as("seed %d: the SEND was placed when the FLUSH completed", seed).isEqualTo(message);
+            }
+        }
+    }
+
     // ---- errors ---------------------------------------------------------------------------------------------
 
     @Test

@@ -66,6 +66,9 @@ public final class InPlaceSubject implements Subject {
             if (op.kind() == Op.Kind.GET) {
                 return clients.get(c).get(op.key());
             }
+            if (op.kind() == Op.Kind.DELETE) {
+                throw new IllegalArgumentException("the in-place store has puts and gets only, no delete");
+            }
             return clients.get(c).put(op.key(), MemorySegment.ofArray(valueBytes(op.key(), op.value()))) ? new byte[0] : null;
         };
     }

@@ -17,16 +17,33 @@ import java.util.TreeSet;
 
 /**
  * A key-value store as the explorer sees it: keys {@code k<n>} padded to 8 bytes, 24-byte values derived
- * from the operation's value tag (never zero, so "absent" and "written" never look alike). After a crash
+ * from the operation's value tag (never zero, so "absent" and "written" never look alike); a DELETE runs the
+ * store's delete (Erda §4.2's delete tag, eFactory's deleted flag, a baseline's delete record). After a crash
  * the server recovers and one client reads every key back.
  */
 public final class KvSubject implements Subject {
     public static final String PREFIX = "kv";
     static final KvShape SHAPE = new KvShape(8, 24);
     private final KvProtocol protocol;
+    private final long cleanerStartNs;
 
     public KvSubject(KvProtocol protocol) {
+        this(protocol, KvProtocol.CLEANER_START_NS);
+    }
+
+    /** A store whose log cleaner (erda-cleaning, efactory-cleaning) starts {@code cleanerStartNs} into each run. */
+    public KvSubject(KvProtocol protocol, long cleanerStartNs) {
         this.protocol = protocol;
+        this.cleanerStartNs = cleanerStartNs;
+    }
+
+    public KvProtocol protocol() {
+        return protocol;
+    }
+
+    /** Whether the store runs a log cleaner whose start {@link #KvSubject(KvProtocol, long)} sets. */
+    public boolean cleans() {
+        return protocol == KvProtocol.ERDA_CLEANING || protocol == KvProtocol.EFACTORY_CLEANING;
     }
 
     @Override
@@ -55,17 +72,30 @@ public final class KvSubject implements Subject {
 
     @Override
     public Deployment deploy(SimFabric fabric, Program program) {
-        List<KvClient> clients = protocol.deploy(fabric, SHAPE, program.clients().size(), false).clients();
+        List<KvClient> clients = protocol.deploy(fabric, SHAPE, program.clients().size(), false, cleanerStartNs).clients();
+        return (c, op) -> execute(clients.get(c), op);
+    }
+
+    /**
+     * On a fabric restarted from a post-crash image: a server thread runs recovery and then serves; clients
+     * 1..n connect (for operations after a recovery, before a further crash). Run the fabric until recovery
+     * finished before the clients start.
+     */
+    public Deployment deployRecovering(SimFabric restarted, Program program) {
+        List<KvClient> clients = protocol.deploy(restarted, SHAPE, program.clients().size(), true).clients();
         return (c, op) -> execute(clients.get(c), op);
     }
 
     private byte[] execute(KvClient client, Op op) {
         try {
-            if (op.kind() == Op.Kind.GET) {
-                byte[] v = client.get(key(op.key()));
-                return v == null ? new byte[SHAPE.valueBytes()] : v;
-            }
-            return client.put(key(op.key()), valueBytes(op.key(), op.value())) ? new byte[0] : null;
+            return switch (op.kind()) {
+                case GET -> {
+                    byte[] v = client.get(key(op.key()));
+                    yield v == null ? new byte[SHAPE.valueBytes()] : v;
+                }
+                case PUT -> client.put(key(op.key()), valueBytes(op.key(), op.value())) ? new byte[0] : null;
+                case DELETE -> client.delete(key(op.key())) ? new byte[0] : null;
+            };
         } catch (KvClient.KvReadException e) {
             return null;
         }

@@ -77,6 +77,22 @@ public final class RemoteLogSubject implements Subject {
         return Math.max(1, (int) program.clients().stream().flatMap(java.util.List::stream).filter(op -> op.kind() == Op.Kind.PUT).count());
     }
 
+    /**
+     * On a restarted fabric: replays the PM receive buffers and recovers the log, without reading it back (for a
+     * power failure during recovery, which may cut it). Runs the fabric.
+     */
+    public void recoverOnly(SimFabric restarted, Program program) {
+        Node server = restarted.node(0);
+        int capacity = capacity(program);
+        MemoryRegion log = RemoteLog.register(server, capacity);
+        MemoryRegion buffers = UpdateResponder.registerBuffers(server, "log-responder");
+        server.spawn("recovery", () -> {
+            UpdateResponder.replay(server, buffers, log);
+            RemoteLog.recover(server, log, capacity, recipe.update());
+        });
+        restarted.run();
+    }
+
     @Override
     public Observation recoverAndObserve(SimFabric restarted, Program program, SortedSet<Integer> keys) {
         Node server = restarted.node(0);

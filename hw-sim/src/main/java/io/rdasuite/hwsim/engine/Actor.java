@@ -17,6 +17,8 @@ public final class Actor extends Event {
     boolean waiting;
     boolean finished;
     boolean killed;
+    /** A stall fault: the actor does not run again before this virtual time. */
+    long stalledUntilNs;
     /** Per-thread state of the layer above (pending clwbs, the open operation scope). */
     public Object attachment;
 

@@ -141,7 +141,7 @@ public final class Engine {
             throw new IllegalArgumentException("negative delay " + nanos);
         }
         checkAlive(self);
-        long until = now + nanos;
+        long until = Math.max(now + nanos, self.stalledUntilNs);
         if (canFastForward(until)) {
             // Nothing else can happen before `until`: skip the queue, but count and trace it like a resume.
             now = until;
@@ -190,6 +190,14 @@ public final class Engine {
             actor.pending = true;
             schedule(actor, now);
         }
+    }
+
+    /**
+     * Stalls an actor (a fault): it is not resumed before {@code untilNanos}. If it is running now, the stall takes
+     * effect at its next blocking call; a killed actor still unwinds at once.
+     */
+    public void stall(Actor actor, long untilNanos) {
+        actor.stalledUntilNs = Math.max(actor.stalledUntilNs, untilNanos);
     }
 
     /** Throws {@link ActorKilledException} when the actor was killed. */
@@ -298,6 +306,11 @@ public final class Engine {
             if (event instanceof Actor actor) {
                 actor.pending = false;
                 if (actor.finished) {
+                    continue;
+                }
+                if (actor.stalledUntilNs > now && !actor.killed) {
+                    actor.pending = true; // stalled: it resumes when the stall is over
+                    schedule(actor, actor.stalledUntilNs);
                     continue;
                 }
                 return actor;

@@ -17,6 +17,7 @@ public final class Trace {
     private long count;
     private long[] records;
     private int captured;
+    private final long[] kindCounts = new long[TraceKind.values().length];
 
     /**
      * @param capture      keep the records, not only the digest
@@ -43,6 +44,7 @@ public final class Trace {
         h = fmix64(h ^ argument);
         digest = h;
         count++;
+        kindCounts[kind.ordinal()]++;
         if (capture && captured < captureLimit) {
             int at = captured * FIELDS;
             if (at + FIELDS > records.length) {
@@ -74,6 +76,11 @@ public final class Trace {
     /** How many events were recorded. */
     public long count() {
         return count;
+    }
+
+    /** How many events of one kind were recorded (kept with or without capture). */
+    public long count(TraceKind kind) {
+        return kindCounts[kind.ordinal()];
     }
 
     /** The captured records, in order. */

@@ -57,11 +57,13 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
     /**
      * One fault.
      *
-     * @param kind    what fails
-     * @param nodeId  which node
-     * @param atEvent the dispatched-event index it happens before
+     * @param kind         what fails
+     * @param nodeId       which node
+     * @param atEvent      the dispatched-event index it happens before
+     * @param threadPrefix STALL: the threads of the node whose names start with it ("" for all); otherwise ""
+     * @param durationNs   STALL: how long they stay descheduled; otherwise 0
      */
-    public record Fault(Kind kind, int nodeId, long atEvent) {
+    public record Fault(Kind kind, int nodeId, long atEvent, String threadPrefix, long durationNs) {
         public enum Kind {
             /** Power lost: in-domain state drains to media, the rest is lost (a crash frontier is recorded). */
             POWER_FAILURE,
@@ -69,7 +71,24 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
              * The node's process dies: PM keeps what was visible, DRAM and QPs are lost. On a client node this is
              * a client crash: its posted writes still on the wire arrive only as far as their packets had left.
              */
-            PROCESS_CRASH
+            PROCESS_CRASH,
+            /**
+             * The node's threads named by a prefix stop being scheduled for a while (an OS that deschedules them, a
+             * page fault, a long GC pause): each runs on only once the stall is over. Hardware keeps running.
+             */
+            STALL
+        }
+
+        public Fault {
+            java.util.Objects.requireNonNull(kind);
+            java.util.Objects.requireNonNull(threadPrefix);
+            if (durationNs < 0 || (kind != Kind.STALL && (durationNs != 0 || !threadPrefix.isEmpty()))) {
+                throw new IllegalArgumentException("only a STALL has a thread prefix and a duration (>= 0): " + kind + " " + threadPrefix + " " + durationNs);
+            }
+        }
+
+        public Fault(Kind kind, int nodeId, long atEvent) {
+            this(kind, nodeId, atEvent, "", 0);
         }
 
         public static Fault powerFailure(int nodeId, long atEvent) {
@@ -78,6 +97,14 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
 
         public static Fault processCrash(int nodeId, long atEvent) {
             return new Fault(Kind.PROCESS_CRASH, nodeId, atEvent);
+        }
+
+        /**
+         * Stalls the threads of {@code nodeId} whose names start with {@code threadNamePrefix} for {@code durationNs}
+         * of virtual time from event {@code atEvent} on (threads started later are not affected).
+         */
+        public static Fault stall(int nodeId, String threadNamePrefix, long atEvent, long durationNs) {
+            return new Fault(Kind.STALL, nodeId, atEvent, threadNamePrefix, durationNs);
         }
     }
 }

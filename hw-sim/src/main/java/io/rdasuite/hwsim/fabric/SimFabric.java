@@ -1,5 +1,6 @@
 package io.rdasuite.hwsim.fabric;
 
+import io.rdasuite.hwsim.engine.Actor;
 import io.rdasuite.hwsim.engine.Engine;
 import io.rdasuite.hwsim.engine.Trace;
 import io.rdasuite.hwsim.engine.TraceKind;
@@ -38,6 +39,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     private final Map<Integer, SimRegion> regionsByRkey = new HashMap<>();
     private final TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
     private final TreeMap<Integer, PmImage> processCrashImages = new TreeMap<>();
+    private final List<FaultPlan.Fault> fired = new ArrayList<>();
     private int nextRkey = 0x1000;
     private int nextQpn = 1;
     private final Clock fabricClock = new Clock() {
@@ -109,7 +111,25 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
                 }
             }
             case PROCESS_CRASH -> processCrash(f.nodeId());
+            case STALL -> {
+                int stalled = 0;
+                for (Actor a : engine.actors()) {
+                    if (a.node() == f.nodeId() && !a.isFinished() && a.name().startsWith(f.threadPrefix())) {
+                        engine.stall(a, engine.now() + f.durationNs());
+                        stalled++;
+                    }
+                }
+                if (stalled == 0) {
+                    return; // no such thread (yet, or any more): nothing happened
+                }
+            }
         }
+        fired.add(f);
+    }
+
+    /** The faults of the plan that took effect so far, in order (a fault on a node already down, or a stall of no thread, did not). */
+    public List<FaultPlan.Fault> firedFaults() {
+        return List.copyOf(fired);
     }
 
     /** Cuts a node's power now; the frontier of post-crash images is returned and kept. */

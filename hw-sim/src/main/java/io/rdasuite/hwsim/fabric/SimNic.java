@@ -116,11 +116,19 @@ final class SimNic {
                 return;
             }
             accept(m, responder);
+        } else if (!responder.receiveNotReady.isEmpty()) {
+            // behind a request held for want of a receive: RC executes a QP's requests in order (an RNR NAK makes the
+            // requester resend from the held one), so a FLUSH or READ behind it must not complete first
+            responder.receiveNotReady.add(m);
         } else {
-            m.mustFollowSeq = arrivedSeq;
-            responder.nonPosted.add(m);
-            tryExecute(responder);
+            admitNonPosted(m, responder);
         }
+    }
+
+    private void admitNonPosted(Message m, SimQueuePair responder) {
+        m.mustFollowSeq = arrivedSeq;
+        responder.nonPosted.add(m);
+        tryExecute(responder);
     }
 
     private boolean resolveTarget(Message m) {
@@ -134,7 +142,7 @@ final class SimNic {
         return true;
     }
 
-    /** A receive was posted: requests held for lack of one may proceed, in order. */
+    /** A receive was posted: requests held for lack of one (and the requests behind them) may proceed, in order. */
     void receivePosted(SimQueuePair responder) {
         while (!responder.receiveNotReady.isEmpty()) {
             Message m = responder.receiveNotReady.peek();
@@ -142,7 +150,11 @@ final class SimNic {
                 return;
             }
             responder.receiveNotReady.poll();
-            accept(m, responder);
+            if (m.opcode.isPosted()) {
+                accept(m, responder);
+            } else {
+                admitNonPosted(m, responder);
+            }
         }
     }
 
@@ -333,8 +345,17 @@ final class SimNic {
         waitingForPlacement.clear();
     }
 
-    /** Process crash: the QPs are torn down; requests not yet placed are dropped. */
+    /**
+     * Process crash: the QPs are torn down, so nothing more arrives; but the machine keeps power, so the updates the
+     * NIC already accepted (and may have acknowledged) are still placed, in FIFO order, where a placement puts them
+     * (a DMA under way is not abandoned, and deregistering memory waits for it).
+     */
     void processCrash() {
+        for (Message m : inbound) {
+            if (m.target != null && m.lengthBytes > 0) {
+                m.target.write(m.targetOffset, m.payload, m.lengthBytes, route());
+            }
+        }
         inbound.clear();
         waitingForPlacement.clear();
     }

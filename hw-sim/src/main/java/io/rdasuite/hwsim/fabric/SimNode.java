@@ -281,15 +281,18 @@ public final class SimNode implements Node {
         return frontier.build();
     }
 
-    /** Process crash: PM keeps what was visible (caches stay powered and coherent), DRAM is lost. */
+    /**
+     * Process crash: PM keeps what was visible (caches stay powered and coherent), including the updates the NIC had
+     * already accepted; DRAM is lost.
+     */
     PmImage processCrash() {
+        nic.processCrash(); // first: what the NIC accepted is still placed
         TreeMap<String, long[]> pm = new TreeMap<>();
         for (SimRegion r : byName.values()) {
             if (r.isPm()) {
                 pm.put(r.region.name(), r.visibleCopy());
             }
         }
-        nic.processCrash();
         goDown();
         return new PmImage(id, pm);
     }

@@ -94,6 +94,16 @@ public final class CrashFrontier {
         return fifoUnit.length;
     }
 
+    /** The PM region a slot's line (or unit) belongs to. */
+    public String slotRegion(int slot) {
+        return names[slotRegion[slot]];
+    }
+
+    /** The PM region a volatile FIFO write targets. */
+    public String fifoRegion(int write) {
+        return names[fifoRegion[write]];
+    }
+
     public int options(int slot) {
         return slotOptions[slot].length / slotUnits[slot];
     }

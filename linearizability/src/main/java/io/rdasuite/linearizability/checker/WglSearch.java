@@ -200,6 +200,18 @@ final class WglSearch {
                 if (isCall[e] && op >= ops) {
                     crashesLeft++;
                 }
+                if (alt == NORMAL && isCall[e] && op < ops && tryFreeze(e, state, newState, crashesLeft, bits, bitsHash, cache)) {
+                    // the op's configuration was seen, but freezing the persisted state before it, from this state,
+                    // is a sibling the cache has not judged (the same child can be reached from another state)
+                    bitsHash ^= opKey[op];
+                    frameEntry[depth] = e;
+                    frameState[depth] = state;
+                    frameAlt[depth++] = FREEZE;
+                    state = ((state & 0xffffffffL) + 1) << 32 | (newState & 0xffffffffL);
+                    remaining -= lift(e);
+                    e = next[HEAD];
+                    continue;
+                }
                 if (alt == NORMAL) {
                     e = next[e];
                     continue;
@@ -253,6 +265,25 @@ final class WglSearch {
             }
         }
         return new Outcome(Verdict.LINEARIZABLE, best, blocking, null, cache.size());
+    }
+
+    /**
+     * Under the buffered semantics, whether op entry {@code e} can be linearized with the persisted state frozen just
+     * before it (from {@code state}, to {@code stepped} after it) in a configuration not seen yet; if so its bit is
+     * set and the configuration cached.
+     */
+    private boolean tryFreeze(int e, long state, long stepped, int crashesLeft, long[] bits, long bitsHash, StateCache cache) {
+        if (!buffered || (state >>> 32) != 0 || crashesLeft == 0) {
+            return false;
+        }
+        int op = entryOp[e];
+        long frozen = ((state & 0xffffffffL) + 1) << 32 | (stepped & 0xffffffffL);
+        bits[op >>> 6] ^= 1L << op;
+        if (cache.add(bits, bitsHash ^ opKey[op], frozen)) {
+            return true;
+        }
+        bits[op >>> 6] ^= 1L << op;
+        return false;
     }
 
     /** The real operations that took effect in frames [0, depth), in order. */

@@ -17,7 +17,9 @@ import java.util.List;
  * failure, in the order of the simulator's events (virtual time), then the crash, the recovery, and one read of
  * every key by a fresh process, which is what recovery left. A put's value is its program tag; a read's is the
  * tag of the put whose bytes it returned, nil for nothing, or a value no put wrote when the bytes are torn.
- * An operation that failed (the server went down under it) is {@code info}: it may have taken effect.
+ * An operation that failed (the server went down under it) is {@code info}: it may have taken effect. A delete is
+ * the map's delete (a write of nil). A run that crashed and recovered before its last crash ({@code rda fuzz}'s
+ * repeated crashes) has a crash and a recovery event at each of {@link Observation#earlierCrashEvents()}.
  */
 public final class CrashHistories {
     /** The value a torn read reports: no put writes it, so the history cannot be linearized. */
@@ -37,12 +39,22 @@ public final class CrashHistories {
         for (int i = 0; i < byClient.size(); i++) {
             OpRecord r = byClient.get(i);
             processes = Math.max(processes, r.client() + 1);
-            Fn f = r.op().kind() == Op.Kind.PUT ? Fn.WRITE : Fn.READ;
+            Fn f = switch (r.op().kind()) {
+                case PUT -> Fn.WRITE;
+                case GET -> Fn.READ;
+                case DELETE -> Fn.DELETE;
+            };
             Object value = r.op().kind() == Op.Kind.PUT ? r.op().value() : null;
             timeline.add(new At(r.invokeEvent(), 1, timeline.size(), Event.invoke(r.client(), f, r.op().key(), value, r.invokeEvent())));
-            boolean nextSameClient = i + 1 < byClient.size() && byClient.get(i + 1).client() == r.client();
+            // a client's next operation in a later epoch (after a crash and recovery) does not complete this one: the crash does
+            boolean nextSameClient = i + 1 < byClient.size() && byClient.get(i + 1).client() == r.client()
+                    && epoch(observed, byClient.get(i + 1).invokeEvent()) == epoch(observed, r.invokeEvent());
             if (r.completed()) {
-                Object result = r.op().kind() == Op.Kind.PUT ? r.op().value() : valueOf(subject, records, r.op().key(), r.result());
+                Object result = switch (r.op().kind()) {
+                    case PUT -> r.op().value();
+                    case GET -> valueOf(subject, records, r.op().key(), r.result());
+                    case DELETE -> null;
+                };
                 // before the invokes of its event when its client's next op starts in that same event
                 int order = nextSameClient && byClient.get(i + 1).invokeEvent() == r.completeEvent() ? 0 : 2;
                 timeline.add(new At(r.completeEvent(), order, timeline.size(), Event.ok(r.client(), f, r.op().key(), result, r.completeEvent())));
@@ -51,6 +63,10 @@ public final class CrashHistories {
                 long next = byClient.get(i + 1).invokeEvent();
                 timeline.add(new At(next, 1, timeline.size(), Event.info(r.client(), f, r.op().key(), value, next)));
             } // else still pending at the crash
+        }
+        for (long crash : observed.earlierCrashEvents()) { // a crash and recovery the run went through before its last crash
+            timeline.add(new At(crash, 3, timeline.size(), Event.crash(null, crash)));
+            timeline.add(new At(crash, 4, timeline.size(), Event.recovery(null, crash)));
         }
         // at equal event indices invokes (and a failed op's completion, just before its client's next invoke) come
         // before completions: operations overlap rather than being ordered falsely
@@ -72,6 +88,11 @@ public final class CrashHistories {
             events.add(Event.ok(reader, Fn.READ, key, valueOf(subject, records, key, observed.values().get(key)), t++));
         }
         return History.of(events);
+    }
+
+    /** How many earlier crashes happened before {@code event}. */
+    private static int epoch(Observation observed, long event) {
+        return (int) observed.earlierCrashEvents().stream().filter(c -> c <= event).count();
     }
 
     /** The tag of the put whose bytes these are, null for none (absent or zero), {@link #TORN} for bytes no put wrote. */

@@ -235,6 +235,8 @@ public final class BaselineServer {
                     if (slot >= 0) {
                         freeDestinations.add(tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress());
                         hash.clear(tableMemory, slot); // "sets the metadata in a hash table to 0": K + 8 bytes
+                        // persistent before the ack (rda fuzz found acknowledged deletes undone by a power failure)
+                        tableMemory.persist(hash.slotOffset(slot), hash.entryBytes());
                     }
                     reply.set(ValueLayout.JAVA_LONG, 0, 1);
                     return REPLY_BYTES;

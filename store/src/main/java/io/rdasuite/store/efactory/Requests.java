@@ -154,6 +154,7 @@ final class Requests {
             server.writeHeader(global, EfObject.VALID | EfObject.DELETED, 0, previous, EfObject.crcOf(key, null));
             pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), true));
             server.markDurable(global, pool.load8(at));
+            pool.persist(at, 8); // the durability flag too: SAW and IMM recover durable versions only (found by rda fuzz)
             server.link(slot, key, previous, global);
             return EfMessages.reply(EfMessages.OK, global, 0, 0);
         } finally {

@@ -62,7 +62,8 @@ public enum KvProtocol {
     /** Forca (paper 001 §5.3.4): the server verifies and persists on every read, so reads are monotonic; puts are not durable at ack. */
     FORCA("forca", new Claims(true, false, true, true, true), true);
 
-    static final long CLEANER_START_NS = 20_000;
+    /** When the cleaner of {@code erda-cleaning} and {@code efactory-cleaning} starts by default: 20 µs into the run. */
+    public static final long CLEANER_START_NS = 20_000;
     /** eFactory's object timeout on real backends (§4.3.2): far beyond any write's latency, even descheduled. */
     static final long REAL_TIMEOUT_NS = 1_000_000_000L;
     /** On real backends eFactory cleans its log when the working pool is this full (the simulator's runs clean on request). */
@@ -127,6 +128,18 @@ public enum KvProtocol {
         return deploy(fabric, shape, clients, recover, 32);
     }
 
+    /**
+     * As {@link #deploy(Fabric, KvShape, int, boolean)}, with the log cleaner of {@code erda-cleaning} and
+     * {@code efactory-cleaning} started {@code cleanerStartNs} into the run instead of {@link #CLEANER_START_NS}
+     * ({@code rda fuzz} draws it, so that crashes land in every phase of a cleaning).
+     */
+    public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, long cleanerStartNs) {
+        if (cleanerStartNs < 0) {
+            throw new IllegalArgumentException("the cleaner starts at 0 ns or later, not " + cleanerStartNs);
+        }
+        return deploy(fabric, shape, clients, recover, 32, false, 64 * 32, cleanerStartNs);
+    }
+
     /** As {@link #deploy(Fabric, KvShape, int, boolean)}, with a hash table sized for {@code keys} keys (load ≤ 50%). */
     public Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys) {
         return deploy(fabric, shape, clients, recover, keys, false);
@@ -137,11 +150,11 @@ public enum KvProtocol {
      * without the sequence their crash recovery needs. Not for crash exploration.
      */
     public Deployment deployPaperLayout(Fabric fabric, KvShape shape, int clients, int keys, int versions) {
-        return deploy(fabric, shape, clients, false, keys, true, versions);
+        return deploy(fabric, shape, clients, false, keys, true, versions, CLEANER_START_NS);
     }
 
     private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout) {
-        return deploy(fabric, shape, clients, recover, keys, paperLayout, 64 * keys);
+        return deploy(fabric, shape, clients, recover, keys, paperLayout, 64 * keys, CLEANER_START_NS);
     }
 
     /** The eFactory-family mode of this protocol, or null. */
@@ -235,7 +248,8 @@ public enum KvProtocol {
      * Node 0 serves, nodes 1..clients connect; with {@code recover} a server thread runs recovery first and the
      * handlers start after it. Clients get the server's descriptor, as remote clients do.
      */
-    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions) {
+    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions,
+                              long cleanerStartNs) {
         Node server = fabric.node(0);
         StoreServer store = startServer(server, shape, clients, keys, paperLayout, versions, fabric.virtualTime());
         List<Connection> connections = new ArrayList<>();
@@ -262,7 +276,7 @@ public enum KvProtocol {
         }
         if (!recover && (this == ERDA_CLEANING || this == EFACTORY_CLEANING)) {
             server.spawn(cliName + "-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
-                server.clock().sleepNanos(CLEANER_START_NS);
+                server.clock().sleepNanos(cleanerStartNs);
                 if (store.server() instanceof ErdaServer erda) {
                     erda.clean(1);
                 } else {

@@ -1,0 +1,280 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.fuzz.FuzzCampaign;
+import io.rdasuite.crashsim.fuzz.FuzzCase;
+import io.rdasuite.crashsim.fuzz.FuzzCorpus;
+import io.rdasuite.crashsim.fuzz.FuzzExplorer;
+import io.rdasuite.crashsim.fuzz.FuzzTarget;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code rda fuzz}: a property-based fuzzing campaign (DESIGN §5) over the key-value stores, REMOTELOG (paper 003
+ * §4.1) and, when asked for, the in-place control: random programs and fault schedules, a few crash states each,
+ * every invariant checked; failures shrunk, replayable ({@code rda replay rdaf2.…}) and kept in a corpus that the
+ * next campaign replays first.
+ */
+@Command(name = "fuzz", mixinStandardHelpOptions = true,
+        description = "Fuzz the stores under crashes: random programs and fault schedules, shrunk failures, a corpus (simulator).")
+final class FuzzCommand implements Callable<Integer> {
+    /** Runs when neither --runs nor --time is given. */
+    static final long DEFAULT_RUNS = 200;
+    private static final long PROGRESS_EVERY_NANOS = 5_000_000_000L;
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--protocols", split = ",", paramLabel = "LIST",
+            description = "Stores to draw from: the key-value protocols, remotelog, and inplace (the negative control; not by default)."
+                    + " Default: every recoverable key-value protocol and remotelog.")
+    List<String> protocols;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Runs (default: " + DEFAULT_RUNS + ", or unlimited with --time).")
+    Long runs;
+
+    @Option(names = "--time", paramLabel = "DURATION", description = "Stop after this wall time, e.g. 30s, 10m, 1h (checked between batches of runs).")
+    String time;
+
+    @Option(names = "--corpus", paramLabel = "DIR", defaultValue = ".rda/fuzz-corpus",
+            description = "Where failures are saved and replayed from at the start (default: ${DEFAULT-VALUE}).")
+    Path corpus;
+
+    @Option(names = "--plant", paramLabel = "NAME", defaultValue = "none",
+            description = "Run with a planted bug switched on (see io.rdasuite.store.mutation.PlantedBug; default: ${DEFAULT-VALUE}).")
+    String plant;
+
+    @Option(names = "--budget", defaultValue = "1.0",
+            description = "Scales the crash points (8) and images per point (4) of each run (default: ${DEFAULT-VALUE}).")
+    double budget;
+
+    @Option(names = "--shrink", defaultValue = "3", paramLabel = "N",
+            description = "How many distinct failures (store x invariant) to shrink (default: ${DEFAULT-VALUE}).")
+    int shrink;
+
+    /** Per run at --budget 1: 8 crash points, 4 post-crash images per point. */
+    static final Budget BASE_BUDGET = new Budget(8, 4, 1);
+
+    @Override
+    public Integer call() throws IOException {
+        List<FuzzTarget> targets;
+        PlantedBug bug;
+        long timeLimitNanos;
+        try {
+            targets = protocols == null ? FuzzTarget.defaults() : FuzzTarget.parse(protocols);
+            bug = PlantedBug.parse(plant);
+            timeLimitNanos = time == null ? -1 : parseDuration(time);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if ((runs != null && runs < 0) || !(budget > 0) || shrink < 0) {
+            throw new ParameterException(spec.commandLine(), "--runs must be >= 0, --budget positive and --shrink >= 0");
+        }
+        long runCount = runs != null ? runs : time != null ? Long.MAX_VALUE : DEFAULT_RUNS;
+        PlantedBugs.plant(bug);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long wallStart = System.nanoTime();
+
+        List<FuzzCorpus.Replayed> replayed = new ArrayList<>();
+        for (FuzzCorpus.Entry e : FuzzCorpus.load(corpus)) {
+            replayed.add(FuzzCorpus.replay(e));
+        }
+        PlantedBugs.plant(bug); // replaying plants each entry's own bug; the campaign runs with this one
+        boolean corpusFails = replayed.stream().anyMatch(FuzzCorpus.Replayed::stillFails);
+        if (!common.json) {
+            out.println("rda fuzz: seed " + common.seed + ", " + (runs != null ? runs + " runs" : time != null ? "for " + time : DEFAULT_RUNS + " runs")
+                    + ", stores " + String.join(",", targets.stream().map(FuzzTarget::name).toList()) + (bug == PlantedBug.NONE ? "" : ", planted bug " + bug.cliName()));
+            printCorpus(out, replayed);
+            out.flush();
+        }
+
+        Budget b = BASE_BUDGET.scaled(budget);
+        FuzzCampaign.Options options = new FuzzCampaign.Options(targets, common.seed, runCount, new Budget(b.crashPoints(), b.imagesPerPoint(), 1),
+                Runtime.getRuntime().availableProcessors(), shrink);
+        long[] lastLine = {System.nanoTime()};
+        FuzzCampaign.Result r;
+        try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
+            r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, p -> {
+                double perSecond = p.runs() / Math.max(1e-9, (System.nanoTime() - wallStart) / 1e9);
+                String line = String.format(Locale.ROOT, "%,d runs, %,d crash states, %,d findings, %,d failures, %,d new coverage (%,d signatures), %.1f runs/s",
+                        p.runs(), p.crashStates(), p.findingStates(), p.failingRuns(), p.newCoverageRuns(), p.signatures(), perSecond);
+                if (bar != null) {
+                    bar.stepTo(p.runs());
+                    bar.setExtraMessage(String.format(Locale.ROOT, " %,d st %,d find %,d FAIL %,d new", p.crashStates(), p.findingStates(),
+                            p.failingRuns(), p.newCoverageRuns()));
+                } else if (System.nanoTime() - lastLine[0] >= PROGRESS_EVERY_NANOS) {
+                    lastLine[0] = System.nanoTime();
+                    err.println("fuzz: " + line);
+                    err.flush();
+                }
+            });
+        }
+        long wallNanos = System.nanoTime() - wallStart;
+        List<String> saved = new ArrayList<>();
+        for (FuzzCampaign.FoundFailure f : r.failures()) {
+            FuzzExplorer.Failure s = f.shrunk() != null ? f.shrunk() : f.found();
+            saved.add(FuzzCorpus.save(corpus, s.token(bug), List.of(s.fuzzCase().scenario().subject() + " " + s.fuzzCase().scenario().config().name() + " "
+                    + s.fuzzCase().scenario().transport().name() + ": " + s.invariant() + " - " + s.detail(), "found by rda fuzz --seed " + common.seed
+                    + " (run " + f.run() + ")" + (bug == PlantedBug.NONE ? "" : " --plant " + bug.cliName()))).toString());
+        }
+        boolean pass = r.passed() && !corpusFails;
+        if (common.json) {
+            out.println(Json.write(json(r, replayed, saved, targets, bug, pass, wallNanos)));
+        } else {
+            print(out, r, saved, pass, wallNanos, bug);
+        }
+        out.flush();
+        return pass ? 0 : 1;
+    }
+
+    /** {@code 30s}, {@code 10m}, {@code 1h}, {@code 500ms}: a positive duration in nanoseconds. */
+    static long parseDuration(String s) {
+        Matcher m = Pattern.compile("(\\d+)(ms|s|m|h)").matcher(s.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches() || Long.parseLong(m.group(1)) <= 0) {
+            throw new IllegalArgumentException("--time '" + s + "' must be a positive number with a unit: ms, s, m or h (e.g. 30s, 10m)");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> n * 1_000_000L;
+            case "s" -> n * 1_000_000_000L;
+            case "m" -> n * 60_000_000_000L;
+            default -> n * 3_600_000_000_000L;
+        };
+    }
+
+    private void printCorpus(PrintWriter out, List<FuzzCorpus.Replayed> replayed) {
+        if (replayed.isEmpty()) {
+            out.println("corpus " + corpus + ": empty");
+            return;
+        }
+        long failing = replayed.stream().filter(FuzzCorpus.Replayed::stillFails).count();
+        out.println("corpus " + corpus + ": " + replayed.size() + " saved failure(s) replayed, " + failing + " still fail(s)");
+        for (FuzzCorpus.Replayed x : replayed) {
+            String what = x.error() != null ? "ERROR " + x.error() : x.stillFails() ? "STILL FAILS "
+                    + x.failures().stream().filter(FuzzExplorer.Failure::claimed).map(f -> f.invariant() + ": " + f.detail()).findFirst().orElse("")
+                    : "passes now";
+            out.println("  " + x.entry().file().getFileName() + ": " + what);
+        }
+    }
+
+    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, boolean pass, long wallNanos, PlantedBug bug) {
+        out.printf(Locale.ROOT, "runs %,d (%.1f runs/s), crash states %,d, new coverage in %,d runs (%,d signatures; %,d of %,d mutant runs)%n", r.runs(),
+                r.runs() / Math.max(1e-9, wallNanos / 1e9), r.crashStates(), r.newCoverageRuns(), r.signatures(), r.mutantNewCoverage(), r.mutantRuns());
+        out.println("runs per store: " + r.runsPerTarget());
+        out.println("faults that happened (runs): " + r.faultsFired());
+        out.println("findings (unclaimed properties failing; states): " + (r.findings().isEmpty() ? "none" : r.findings()));
+        if (r.errorRuns() > 0) {
+            out.println("runs that could not be simulated: " + r.errorRuns());
+            r.errors().forEach(e -> out.println("  " + e));
+        }
+        out.println("failures (claimed properties failing): " + r.failingRuns() + " run(s)");
+        for (int i = 0; i < r.failures().size(); i++) {
+            FuzzCampaign.FoundFailure f = r.failures().get(i);
+            FuzzExplorer.Failure s = f.shrunk() != null ? f.shrunk() : f.found();
+            FuzzCase c = s.fuzzCase();
+            out.println("FAILURE (run " + f.run() + "): " + c.scenario().subject() + " on " + c.scenario().config() + "/" + c.scenario().transport() + ": "
+                    + s.invariant() + " - " + s.detail());
+            out.printf(Locale.ROOT, "  %s %d operation(s)%s%n", f.shrunk() != null ? String.format(Locale.ROOT, "shrunk in %d explorations (%.1f s) to", f.shrinkRuns(),
+                    f.shrinkNanos() / 1e9) : "not shrunk (past --shrink):", c.size(), f.shrunk() != null ? " from " + f.found().fuzzCase().size() : "");
+            out.println("  program (clients separated by /): " + c.program().encode());
+            out.println("  faults: " + c.schedule().describe());
+            out.println("  crash: " + s.path().describe());
+            if (!s.trace().isEmpty()) {
+                out.println("  last events before the crash:");
+                s.trace().forEach(l -> out.println("    " + l));
+            }
+            out.println("  rda replay " + s.token(bug));
+            out.println("  saved: " + saved.get(i));
+        }
+        out.printf(Locale.ROOT, "verdict: %s%s   %,d runs, %,d crash states in %.1f s; seed %d%n", pass ? "PASS" : "FAIL",
+                r.passed() && !pass ? " (saved failures of the corpus still fail)" : "", r.runs(), r.crashStates(), wallNanos / 1e9, common.seed);
+    }
+
+    private Map<String, Object> json(FuzzCampaign.Result r, List<FuzzCorpus.Replayed> replayed, List<String> saved, List<FuzzTarget> targets,
+                                     PlantedBug bug, boolean pass, long wallNanos) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("command", "fuzz");
+        doc.put("seed", common.seed);
+        doc.put("stores", targets.stream().map(FuzzTarget::name).toList());
+        doc.put("plant", bug.cliName());
+        doc.put("verdict", pass ? "PASS" : "FAIL");
+        doc.put("runs", r.runs());
+        doc.put("crashStates", r.crashStates());
+        doc.put("findingStates", r.findingStates());
+        doc.put("failingRuns", r.failingRuns());
+        doc.put("newCoverageRuns", r.newCoverageRuns());
+        doc.put("signatures", r.signatures());
+        doc.put("mutantRuns", r.mutantRuns());
+        doc.put("mutantNewCoverageRuns", r.mutantNewCoverage());
+        doc.put("runsPerStore", r.runsPerTarget());
+        doc.put("faultsFired", r.faultsFired());
+        doc.put("findings", r.findings());
+        doc.put("errorRuns", r.errorRuns());
+        doc.put("errors", r.errors());
+        List<Map<String, Object>> failures = new ArrayList<>();
+        for (int i = 0; i < r.failures().size(); i++) {
+            FuzzCampaign.FoundFailure f = r.failures().get(i);
+            FuzzExplorer.Failure s = f.shrunk() != null ? f.shrunk() : f.found();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("run", f.run());
+            m.put("subject", s.fuzzCase().scenario().subject());
+            m.put("config", s.fuzzCase().scenario().config().name());
+            m.put("transport", s.fuzzCase().scenario().transport().name());
+            m.put("invariant", s.invariant());
+            m.put("detail", s.detail());
+            m.put("shrunk", f.shrunk() != null);
+            m.put("operations", s.fuzzCase().size());
+            m.put("operationsFound", f.found().fuzzCase().size());
+            m.put("program", s.fuzzCase().program().encode());
+            m.put("faults", s.fuzzCase().schedule().describe());
+            m.put("crash", s.path().describe());
+            m.put("shrinkExplorations", f.shrinkRuns());
+            m.put("wallShrinkMillis", f.shrinkNanos() / 1_000_000);
+            m.put("trace", s.trace());
+            m.put("replay", "rda replay " + s.token(bug));
+            m.put("saved", saved.get(i));
+            failures.add(m);
+        }
+        doc.put("failures", failures);
+        List<Map<String, Object>> corpusRows = new ArrayList<>();
+        for (FuzzCorpus.Replayed x : replayed) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", x.entry().file().getFileName().toString());
+            m.put("stillFails", x.stillFails());
+            m.put("failures", x.failures().stream().map(f -> f.invariant() + (f.claimed() ? "" : " (unclaimed)") + ": " + f.detail()).toList());
+            if (x.error() != null) {
+                m.put("error", x.error());
+            }
+            corpusRows.add(m);
+        }
+        Map<String, Object> corpusDoc = new LinkedHashMap<>();
+        corpusDoc.put("dir", corpus.toString());
+        corpusDoc.put("replayed", corpusRows);
+        doc.put("corpus", corpusDoc);
+        doc.put("wallMillis", wallNanos / 1_000_000);
+        doc.put("runsPerSecond", Math.round(r.runs() / Math.max(1e-9, wallNanos / 1e9)));
+        return doc;
+    }
+}
