@@ -44,12 +44,13 @@ final class LinCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "A history file, or a folder: all its files, sorted by name.")
+    @Parameters(index = "0", paramLabel = "PATH", description = "A history file, a folder (all its history files, sorted by name;"
+            + " other files are skipped with a warning), or - for standard input.")
     Path path;
 
     @Option(names = "--model", defaultValue = "auto", converter = ModelName.class,
-            description = "register, cas-register, kv, or auto (default): cas-register for jepsen-log files, kv when"
-                    + " operations have keys, else cas-register.")
+            description = "register, cas-register, kv (list append), kv-string (string append), or auto (default): cas-register for"
+                    + " jepsen-log files; for operations with keys kv-string when they append strings, else kv; else cas-register.")
     Model model;
 
     @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
@@ -64,7 +65,8 @@ final class LinCheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document: {\"results\":[{\"file\",\"verdict\",\"checkNanos\",...}],...}.")
     boolean json;
 
-    @Option(names = "--timeout-ms", defaultValue = "60000", description = "Time budget per history, then UNKNOWN (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--key-timeout-ms", "--timeout-ms"}, defaultValue = "10000",
+            description = "Time budget of each key, then that key is UNKNOWN and the next is checked (default: ${DEFAULT-VALUE}).")
     long timeoutMs;
 
     @Option(names = "--timeline", paramLabel = "DIR",
@@ -84,36 +86,65 @@ final class LinCheckCommand implements Callable<Integer> {
         if (timeoutMs <= 0 || repeat < 1) {
             return error("--timeout-ms and --repeat must be positive");
         }
-        if (!Files.exists(path)) {
+        boolean stdin = path.toString().equals("-");
+        if (!stdin && !Files.exists(path)) {
             return error("no such file or folder: " + path);
         }
         List<Loaded> loaded = new ArrayList<>();
         List<Path> files;
         try {
-            files = files();
+            files = stdin ? List.of(path) : files();
         } catch (IOException e) {
-            return error("cannot list " + path + ": " + e);
+            return error("cannot list " + path + ": " + e.getMessage());
         }
+        boolean folder = !stdin && Files.isDirectory(path);
         for (Path f : files) {
-            String name = f.getFileName().toString();
+            String name = stdin ? "stdin" : f.getFileName().toString();
+            String text;
             try {
-                String text = Files.readString(f, StandardCharsets.UTF_8);
+                text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
+            } catch (java.nio.charset.MalformedInputException e) {
+                if (folder) {
+                    warn("skipping " + name + ": not a history (not UTF-8 text)");
+                    continue;
+                }
+                return error(name + " is not a history: it is not UTF-8 text");
+            } catch (IOException e) {
+                return error("cannot read " + name + ": " + e.getMessage());
+            }
+            if (text.isBlank()) {
+                return error(name + " is empty: a history needs at least one operation");
+            }
+            if (folder && !HistoryFormat.looksLikeHistory(text)) {
+                warn("skipping " + name + ": not a history (no invoke event in its first lines)");
+                continue;
+            }
+            try {
                 HistoryFormat concrete = format.resolve(name, text);
                 History h = concrete.read(text, name);
+                if (h.operations().isEmpty()) {
+                    return error(name + " holds no operations");
+                }
                 loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(concrete, h)));
             } catch (HistoryParseException e) {
                 return error(e.getMessage());
             } catch (IOException e) {
-                return error("cannot read " + f + ": " + e);
+                return error("cannot read " + name + ": " + e.getMessage());
             }
+        }
+        if (loaded.isEmpty()) {
+            return error("no history in " + path);
         }
         CheckOptions options = CheckOptions.defaults().withCrashes(crashes).withTimeoutNanos(timeoutMs * 1_000_000L);
         List<Map<String, Object>> rows = new ArrayList<>();
         List<Long> passNanos = new ArrayList<>();
         int[] counts = new int[Verdict.values().length];
+        long[] bestNanos = new long[loaded.size()];
+        java.util.Arrays.fill(bestNanos, Long.MAX_VALUE);
         for (int pass = 0; pass < repeat; pass++) {
             long total = 0;
-            for (Loaded l : loaded) {
+            for (int i = 0; i < loaded.size(); i++) {
+                Loaded l = loaded.get(i);
                 CheckResult r;
                 try {
                     r = LinearizabilityChecker.check(l.history(), l.model(), options);
@@ -121,6 +152,7 @@ final class LinCheckCommand implements Callable<Integer> {
                     return error(l.file() + ": " + e.getMessage());
                 }
                 total += r.checkNanos();
+                bestNanos[i] = Math.min(bestNanos[i], r.checkNanos());
                 if (pass == 0) {
                     counts[r.verdict().ordinal()]++;
                     Map<String, Object> row;
@@ -138,6 +170,11 @@ final class LinCheckCommand implements Callable<Integer> {
             passNanos.add(total);
         }
         long coldNanos = passNanos.getFirst();
+        if (repeat > 1) {
+            for (int i = 0; i < rows.size(); i++) {
+                rows.get(i).put("bestCheckNanos", bestNanos[i]);
+            }
+        }
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "lin check");
@@ -216,9 +253,16 @@ final class LinCheckCommand implements Callable<Integer> {
 
     private static Model autoModel(HistoryFormat f, History h) {
         if (f != HistoryFormat.JEPSEN_LOG && h.operations().stream().anyMatch(o -> o.key() != null)) {
-            return Models.KV;
+            boolean appendsStrings = h.operations().stream().anyMatch(o -> o.f() == io.rdasuite.linearizability.history.Fn.APPEND
+                    && o.value() instanceof String);
+            return appendsStrings ? Models.KV_STRING : Models.KV;
         }
         return Models.CAS_REGISTER;
+    }
+
+    private void warn(String message) {
+        spec.commandLine().getErr().println("rda lin check: warning: " + message);
+        spec.commandLine().getErr().flush();
     }
 
     private int error(String message) {

@@ -3,8 +3,10 @@ package io.rdasuite.linearizability.checker;
 import java.util.Objects;
 
 /**
- * How to check: the crash semantics and the budget of one check. When the time runs out or the search's cache
- * would exceed {@code maxCacheBytes}, the verdict is {@link Verdict#UNKNOWN} instead of an out-of-memory error.
+ * How to check: the crash semantics and the budget. {@code timeoutNanos} is the time budget of each key (each
+ * partition of the history), not of the whole history: a hard key cannot use up the time of an easy one that fails.
+ * When a key's time runs out or the search's cache would exceed {@code maxCacheBytes}, that key is
+ * {@link Verdict#UNKNOWN} instead of an out-of-memory error.
  */
 public record CheckOptions(CrashSemantics crashes, long timeoutNanos, long maxCacheBytes) {
     public CheckOptions {
@@ -14,7 +16,7 @@ public record CheckOptions(CrashSemantics crashes, long timeoutNanos, long maxCa
         }
     }
 
-    /** Open crashes, one minute, a quarter of the heap for the cache. */
+    /** Open crashes, one minute per key, a quarter of the heap for the cache. */
     public static CheckOptions defaults() {
         return new CheckOptions(CrashSemantics.OPEN, 60_000_000_000L, Runtime.getRuntime().maxMemory() / 4);
     }

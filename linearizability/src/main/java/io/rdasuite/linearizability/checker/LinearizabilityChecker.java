@@ -14,10 +14,12 @@ import java.util.Map;
 /**
  * Checks a history against a model: leaves out what cannot matter (failed operations, reads with unknown
  * results), splits the rest per key (Jepsen's independent checker; sound and complete for linearizability by
- * P-compositionality, Horn &amp; Kroening 2015), and runs {@link WglSearch} on each key in order of first
- * appearance. Any key without a linearization makes the history {@link Verdict#NOT_LINEARIZABLE}; a key whose
- * budget ran out (and none failing) makes it {@link Verdict#UNKNOWN}. Deterministic: no randomness, and nothing
- * depends on hash iteration order.
+ * P-compositionality, Horn &amp; Kroening 2015), and runs {@link WglSearch} on each key, cheapest first: by the most
+ * operations open at once (the search is exponential in it), then by size, then by first appearance. It stops at
+ * the first key without a linearization ({@link Verdict#NOT_LINEARIZABLE}). Each key has its own time budget
+ * ({@link CheckOptions#timeoutNanos}), so a hard key can neither use up the time of the others nor hide an easy
+ * one that fails; a key whose budget ran out (and none failing) makes the history {@link Verdict#UNKNOWN}.
+ * Deterministic: no randomness, and nothing depends on hash iteration order.
  */
 public final class LinearizabilityChecker {
     private LinearizabilityChecker() {
@@ -33,7 +35,6 @@ public final class LinearizabilityChecker {
      */
     public static CheckResult check(List<Operation> operations, List<CrashPoint> crashes, Model model, CheckOptions options) {
         long start = System.nanoTime();
-        long deadline = start + options.timeoutNanos();
         Map<Object, List<Operation>> byKey = new LinkedHashMap<>();
         int considered = 0;
         for (Operation op : operations) {
@@ -48,9 +49,19 @@ public final class LinearizabilityChecker {
             }
         }
         String unknown = null;
-        for (Map.Entry<Object, List<Operation>> key : byKey.entrySet()) {
+        List<Map.Entry<Object, List<Operation>>> keys = new ArrayList<>(byKey.entrySet());
+        long[] cost = new long[keys.size()];
+        Integer[] order = new Integer[keys.size()];
+        for (int k = 0; k < cost.length; k++) {
+            cost[k] = ((long) maxOpenAtOnce(keys.get(k).getValue()) << 32) | keys.get(k).getValue().size();
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (x, y) -> cost[x] != cost[y] ? Long.compare(cost[x], cost[y]) : Integer.compare(x, y));
+        for (int k : order) {
+            Map.Entry<Object, List<Operation>> key = keys.get(k);
             List<Operation> ops = key.getValue();
-            WglSearch.Outcome o = checkKey(ops, crashes, model.compile(ops), options, deadline);
+            Spec spec = model.compile(ops);
+            WglSearch.Outcome o = checkKey(ops, crashes, spec, options, System.nanoTime() + options.timeoutNanos());
             if (o.verdict() == Verdict.NOT_LINEARIZABLE) {
                 List<Operation> linearized = new ArrayList<>();
                 for (int i : o.deepestPrefix()) {
@@ -66,6 +77,26 @@ public final class LinearizabilityChecker {
         }
         Verdict verdict = unknown == null ? Verdict.LINEARIZABLE : Verdict.UNKNOWN;
         return new CheckResult(verdict, System.nanoTime() - start, considered, byKey.size(), null, unknown);
+    }
+
+    /** The most operations of one key open at the same time (calls minus returns, swept in history order). */
+    static int maxOpenAtOnce(List<Operation> ops) {
+        long[] edges = new long[2 * ops.size()];
+        int n = 0;
+        for (Operation op : ops) {
+            edges[n++] = (long) op.callIndex() << 1 | 1; // a call opens one
+            if (op.returnIndex() >= 0) {
+                edges[n++] = (long) op.returnIndex() << 1; // a return closes one (sorted before a call at the same index)
+            }
+        }
+        java.util.Arrays.sort(edges, 0, n);
+        int open = 0;
+        int most = 0;
+        for (int i = 0; i < n; i++) {
+            open += (edges[i] & 1) == 1 ? 1 : -1;
+            most = Math.max(most, open);
+        }
+        return most;
     }
 
     private static WglSearch.Outcome checkKey(List<Operation> ops, List<CrashPoint> crashes, Spec spec, CheckOptions options,

@@ -58,6 +58,15 @@ public enum HistoryFormat {
         return first.startsWith("{") || first.startsWith("#") ? EDN : JEPSEN_LOG;
     }
 
+    /**
+     * Whether {@code text} looks like a history in any of these formats: one of its first 20 non-blank lines has an
+     * invoke event ({@code :invoke}, {@code "invoke"}). Used to skip stray files in a folder of histories; a file that
+     * looks like one and does not parse is still an error.
+     */
+    public static boolean looksLikeHistory(String text) {
+        return text.lines().filter(l -> !l.isBlank()).limit(20).anyMatch(l -> l.contains(":invoke") || l.contains("\"invoke\""));
+    }
+
     /** Reads the history in {@code file} (AUTO: detected). Unreadable files throw {@link IOException}. */
     public History read(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);

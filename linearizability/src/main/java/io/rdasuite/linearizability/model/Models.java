@@ -11,10 +11,16 @@ public final class Models {
     public static final RegisterModel REGISTER = new RegisterModel("register", EnumSet.of(Fn.READ, Fn.WRITE));
     /** A register with read, write and compare-and-set, initially nil (Jepsen's cas-register; etcd's histories). */
     public static final RegisterModel CAS_REGISTER = new RegisterModel("cas-register", EnumSet.of(Fn.READ, Fn.WRITE, Fn.CAS));
-    /** A key-value map with get, put, cas, delete and append, checked key by key. */
+    /** A key-value map with get, put, cas, delete and (list) append, checked key by key. */
     public static final RegisterModel KV = new RegisterModel("kv", EnumSet.allOf(Fn.class));
 
-    private static final List<RegisterModel> ALL = List.of(REGISTER, CAS_REGISTER, KV);
+    /**
+     * A key-value map whose append concatenates strings, as Jepsen's key-value histories (and Porcupine's test data)
+     * use it: {@code append "a"} then {@code get} returns {@code "a"}; a missing key reads as {@code ""} or nil.
+     */
+    public static final RegisterModel KV_STRING = new RegisterModel("kv-string", EnumSet.allOf(Fn.class), true);
+
+    private static final List<RegisterModel> ALL = List.of(REGISTER, CAS_REGISTER, KV, KV_STRING);
 
     private Models() {
     }

@@ -15,16 +15,25 @@ import java.util.stream.Collectors;
 /**
  * One register holding a value, initially nil, restricted to a set of functions: a plain register
  * (read/write), a compare-and-set register (read/write/cas), or one key of a key-value map
- * (get/put/cas/delete/append). Values are interned to ints, 0 being nil; a list value (built by append) is
- * interned like any other, and a missing key reads as nil or the empty list alike.
+ * (get/put/cas/delete/append). Values are interned to ints, 0 being nil. Append comes in two kinds: Elle's
+ * list append (the value is an element added to the key's list; a missing key reads as nil or the empty list
+ * alike), and the string append of Jepsen's key-value histories (the value is a string concatenated to the
+ * key's string; a missing key reads as nil or the empty string alike).
  */
 public final class RegisterModel implements Model {
     private final String name;
     private final Set<Fn> supported;
+    private final boolean stringAppend;
 
     public RegisterModel(String name, Set<Fn> supported) {
+        this(name, supported, false);
+    }
+
+    /** With {@code stringAppend}, append concatenates strings (Jepsen's key-value histories); otherwise it adds to a list. */
+    public RegisterModel(String name, Set<Fn> supported, boolean stringAppend) {
         this.name = name;
         this.supported = Collections.unmodifiableSet(EnumSet.copyOf(supported));
+        this.stringAppend = stringAppend;
     }
 
     @Override
@@ -38,7 +47,7 @@ public final class RegisterModel implements Model {
 
     @Override
     public Spec compile(List<Operation> ops) {
-        Interner values = new Interner();
+        Interner values = new Interner(stringAppend);
         int n = ops.size();
         byte[] kind = new byte[n];
         int[] a = new int[n];
@@ -50,6 +59,10 @@ public final class RegisterModel implements Model {
                         + op.id() + ": " + op.describe() + "); models with it: " + Models.supporting(op.f()));
             }
             kind[i] = (byte) op.f().ordinal();
+            if (stringAppend && op.f() == Fn.APPEND && !(op.value() instanceof String)) {
+                throw new IllegalArgumentException("model " + name + " appends strings; operation " + op.id() + " appends "
+                        + Values.render(op.value()) + " (for list append use the model kv)");
+            }
             switch (op.f()) {
                 case READ -> a[i] = values.id(op.result());
                 case WRITE, APPEND -> a[i] = values.id(op.value());
@@ -67,13 +80,18 @@ public final class RegisterModel implements Model {
         return new RegisterSpec(kind, a, b, values);
     }
 
-    /** Values to ints: nil (and the empty list) is 0. */
+    /** Values to ints: nil (and the empty list, or with string append the empty string) is 0. */
     static final class Interner {
         private final Map<Object, Integer> ids = new HashMap<>();
         private final List<Object> values = new ArrayList<>(List.of(List.of()));
+        private final boolean stringAppend;
+
+        Interner(boolean stringAppend) {
+            this.stringAppend = stringAppend;
+        }
 
         int id(Object value) {
-            if (value == null || (value instanceof List<?> l && l.isEmpty())) {
+            if (value == null || (value instanceof List<?> l && l.isEmpty()) || (stringAppend && "".equals(value))) {
                 return 0;
             }
             Integer id = ids.get(value);
@@ -134,7 +152,12 @@ public final class RegisterModel implements Model {
             Integer next = appends.get(memoKey);
             if (next == null) {
                 Object current = values.value(state);
-                if (current != null && !(current instanceof List<?>)) {
+                if (values.stringAppend) {
+                    Object added = values.value(element); // null: the empty string
+                    next = current == null || current instanceof String
+                            ? values.id((current == null ? "" : (String) current) + (added == null ? "" : (String) added))
+                            : REJECT; // concatenating to a list or number written by put
+                } else if (current != null && !(current instanceof List<?>)) {
                     next = REJECT; // appending to a scalar written by put
                 } else {
                     List<Object> list = new ArrayList<>(current == null ? List.of() : (List<?>) current);
