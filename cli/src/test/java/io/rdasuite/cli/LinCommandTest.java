@@ -119,7 +119,7 @@ class LinCommandTest {
         Path good = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
         RdaRun model = rda("lin", "check", good.toString(), "--model", "queue");
         assertThat(model.exitCode()).isEqualTo(2);
-        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, register, cas-register, kv)");
+        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, register, cas-register, kv, kv-string)");
         RdaRun format = rda("lin", "check", good.toString(), "--format", "xml");
         assertThat(format.exitCode()).isEqualTo(2);
         assertThat(format.err()).contains("unknown format 'xml' (valid: auto, jsonl, jepsen-log, edn)");
@@ -133,7 +133,62 @@ class LinCommandTest {
         Path cas = Files.writeString(dir.resolve("cas.log"), REGISTER_LOG);
         RdaRun unsupported = rda("lin", "check", cas.toString(), "--model", "register");
         assertThat(unsupported.exitCode()).isEqualTo(2);
-        assertThat(unsupported.err()).contains("model register has no cas").contains("cas-register, kv");
+        assertThat(unsupported.err()).contains("model register has no cas").contains("cas-register, kv, kv-string");
+    }
+
+    private static final String STRING_APPEND_EDN = """
+            {:process 0, :type :invoke, :f :append, :key "0", :value "x 0 0 y"}
+            {:process 0, :type :ok, :f :append, :key "0", :value "x 0 0 y"}
+            {:process 1, :type :invoke, :f :get, :key "0", :value nil}
+            {:process 1, :type :ok, :f :get, :key "0", :value "x 0 0 y"}
+            {:process 1, :type :invoke, :f :get, :key "1", :value nil}
+            {:process 1, :type :ok, :f :get, :key "1", :value ""}
+            """;
+
+    @Test
+    void jepsenKeyValueHistoriesAppendStringsAndTheModelIsChosenForThem(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("c01-ok.txt"), STRING_APPEND_EDN);
+        RdaRun r = rda("lin", "check", f.toString(), "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode row = new ObjectMapper().readTree(r.out()).get("results").get(0);
+        assertThat(row.get("model").asText()).isEqualTo("kv-string");
+        Path stale = Files.writeString(dir.resolve("c01-bad.txt"), STRING_APPEND_EDN + """
+                {:process 2, :type :invoke, :f :get, :key "0", :value nil}
+                {:process 2, :type :ok, :f :get, :key "0", :value ""}
+                """);
+        assertThat(rda("lin", "check", stale.toString()).exitCode()).as("a read of nothing after the append").isEqualTo(1);
+    }
+
+    @Test
+    void emptyAndStrayFilesAndStandardInput(@TempDir Path dir) throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.edn"), "\n");
+        RdaRun e = rda("lin", "check", empty.toString());
+        assertThat(e.exitCode()).isEqualTo(2);
+        assertThat(e.err()).contains("empty.edn is empty");
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        Files.writeString(folder.resolve("a.edn"), STRING_APPEND_EDN);
+        Files.writeString(folder.resolve("README.md"), "# notes about these histories\n");
+        Files.write(folder.resolve("plot.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', (byte) 0xff, (byte) 0xfe});
+        RdaRun f = rda("lin", "check", folder.toString(), "--json");
+        assertThat(f.exitCode()).as(f.err()).isZero();
+        assertThat(f.err()).contains("warning: skipping README.md: not a history").contains("skipping plot.png");
+        assertThat(new ObjectMapper().readTree(f.out()).get("results")).hasSize(1);
+        Files.writeString(folder.resolve("b.edn"), "");
+        assertThat(rda("lin", "check", folder.toString()).err()).as("an empty history in a folder").contains("b.edn is empty");
+        Path onlyStray = Files.createDirectories(dir.resolve("stray"));
+        Files.writeString(onlyStray.resolve("notes.txt"), "nothing here\n");
+        RdaRun none = rda("lin", "check", onlyStray.toString());
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("no history in");
+        java.io.InputStream before = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(STRING_APPEND_EDN.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            RdaRun stdin = rda("lin", "check", "-", "--json");
+            assertThat(stdin.exitCode()).as(stdin.err()).isZero();
+            assertThat(new ObjectMapper().readTree(stdin.out()).get("results").get(0).get("file").asText()).isEqualTo("stdin");
+        } finally {
+            System.setIn(before);
+        }
     }
 
     @Test
