@@ -17,14 +17,14 @@ public final class Catalogue {
 
     static void print(PrintStream out, boolean markdown) {
         if (markdown) {
-            out.println("| plant | store | what it breaks (paper section) |");
-            out.println("|---|---|---|");
+            out.println("| plant | store | what it breaks | paper section |");
+            out.println("|---|---|---|---|");
         }
         for (PlantedBug b : PlantedBug.values()) {
             if (b == PlantedBug.NONE) {
                 continue;
             }
-            out.println(markdown ? "| `" + b.cliName() + "` | " + b.store() + " | " + b.description() + " |"
+            out.println(markdown ? "| `" + b.cliName() + "` | " + b.store() + " | " + b.whatItBreaks() + " | " + b.paperSection() + " |"
                     : b.cliName() + "\t" + b.store() + "\t" + b.description());
         }
     }

@@ -135,7 +135,7 @@ public enum PlantedBug {
     /** NessieConfig.recycleWithoutExpiry. */
     NESSIE_RECYCLE_WITHOUT_EXPIRY("nessie-recycle-without-expiry", "nessie",
             "a replaced DTE is re-used at once instead of after its expiration period, so a reader holding its ITE"
-                    + " reads another key's data (ABA; paper 004 §4.3.1, §4.2.5)"),
+                    + " reads another key's data, an ABA (paper 004 §4.3.1, §4.2.5)"),
     /** NessiePlantedBug.MIGRATE_SOURCE_FIRST. */
     NESSIE_MIGRATE_SOURCE_FIRST("nessie-migrate-source-first", "nessie",
             "MIGRATE empties the source ITE before it CASes the copy into the destination (two steps in the wrong"
@@ -191,6 +191,18 @@ public enum PlantedBug {
     /** What the bug does, and which step of which paper section it breaks. */
     public String description() {
         return description;
+    }
+
+    /** The description's closing "(paper NNN §...)": the section whose step the bug breaks ("" for NONE). */
+    public String paperSection() {
+        int at = description.lastIndexOf(" (paper ");
+        return at < 0 ? "" : description.substring(at + 2, description.length() - 1);
+    }
+
+    /** The description without its paper section: what the bug does. */
+    public String whatItBreaks() {
+        int at = description.lastIndexOf(" (paper ");
+        return at < 0 ? description : description.substring(0, at);
     }
 
     /** Parses a {@code --plant} name; an unknown one is an error listing the valid names. */

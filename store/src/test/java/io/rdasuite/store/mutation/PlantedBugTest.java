@@ -25,6 +25,8 @@ class PlantedBugTest {
             assertThat(bug.stores()).as("%s's stores", bug).isNotEmpty();
             assertThat(STORES).as("%s's stores", bug).containsAll(bug.stores());
             assertThat(bug.description()).as("%s names a paper section", bug).containsPattern("paper 00[0-4] §\\d");
+            assertThat(bug.paperSection()).as("%s ends with its paper section", bug).matches("paper 00[0-4] §\\d.*");
+            assertThat(bug.whatItBreaks() + " (" + bug.paperSection() + ")").isEqualTo(bug.description());
             assertThat(bug.cliName()).as("%s's name", bug).matches("[a-z0-9]+(-[a-z0-9]+)*");
         }
     }
