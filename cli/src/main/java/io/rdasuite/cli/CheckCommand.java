@@ -82,9 +82,11 @@ final class CheckCommand implements Callable<Integer> {
 
     @Mixin
     RemoteCheckOptions remoteCheck;
+    @Mixin PlantOption plant;
 
     @Override
     public Integer call() throws java.io.IOException {
+        plant.apply();
         if (remote.remote()) {
             return RemoteCheckRun.run(spec, common, remote, remoteCheck);
         }

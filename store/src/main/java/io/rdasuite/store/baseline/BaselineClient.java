@@ -9,6 +9,8 @@ import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -24,6 +26,8 @@ public final class BaselineClient implements KvClient {
     static final int RING_FULL_RETRIES = 10_000;
     static final long RING_FULL_BACKOFF_NS = 2_000;
 
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
+    private final PlantedBug planted = PlantedBugs.active();
     private final Node node;
     private final QueuePair qp;
     private final BaselineServer.Handle server;
@@ -74,6 +78,9 @@ public final class BaselineClient implements KvClient {
         int lap = (int) (status >>> 32);
         long address = reply.get(ValueLayout.JAVA_LONG, 8);
         long seq = reply.get(ValueLayout.JAVA_LONG, 16);
+        if ((planted == PlantedBug.RAW_SKIPS_READ_AFTER_WRITE)) {
+            return qp.execute(WorkRequest.write(BaselineRecord.encode(key, value, lap, seq, server.recoverable()), address, server.ring().rkey())).ok();
+        }
         qp.post(WorkRequest.write(BaselineRecord.encode(key, value, lap, seq, server.recoverable()), address, server.ring().rkey()).unsignaled());
         return qp.execute(WorkRequest.read(MemorySegment.ofArray(new byte[8]), address, server.ring().rkey())).ok();
     }

@@ -11,6 +11,8 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -56,6 +58,8 @@ public final class BaselineServer {
     private record Reservation(int client, int slot, int lap, long seq) {
     }
 
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
+    private final PlantedBug planted = PlantedBugs.active();
     private final Node node;
     private final Mode mode;
     private final KvShape shape;
@@ -182,17 +186,30 @@ public final class BaselineServer {
             }
             return;
         }
+        boolean earlyAck = (planted == PlantedBug.REDO_ACK_BEFORE_PERSIST);
+        if (earlyAck) {
+            responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+        }
         lock.lock();
         try {
             long seq = nextSeq++;
             logMemory.store8(offset + BaselineRecord.seqOffset(shape), seq);
-            logMemory.persist(offset, record.length);
-            apply(record);
-            checkpoint(seq);
+            if (!(planted == PlantedBug.REDO_RECORD_UNPERSISTED)) {
+                logMemory.persist(offset, record.length);
+            }
+            if ((planted == PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY)) {
+                checkpoint(seq);
+                apply(record);
+            } else {
+                apply(record);
+                checkpoint(seq);
+            }
         } finally {
             lock.unlock();
         }
-        responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+        if (!earlyAck) {
+            responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
+        }
     }
 
     private void checkpoint(long seq) {
@@ -212,7 +229,7 @@ public final class BaselineServer {
             LocalMemory tableMemory = node.local(table);
             switch (type) {
                 case GET -> {
-                    byte[] pending = newestPending(key);
+                    byte[] pending = (planted == PlantedBug.RAW_GET_IGNORES_PENDING) ? null : newestPending(key);
                     if (pending != null) { // an intact ring record not yet applied, waiting behind another client's
                         reply.set(ValueLayout.JAVA_LONG, 0, 1);
                         MemorySegment.copy(MemorySegment.ofArray(pending), shape.keyBytes(), reply, REPLY_BYTES, shape.valueBytes());
@@ -302,12 +319,18 @@ public final class BaselineServer {
                 return;
             }
             reserved.poll();
+            boolean applyFirst = (planted == PlantedBug.RAW_APPLY_BEFORE_PERSIST);
+            if (applyFirst) {
+                apply(record);
+            }
             if (recoverable) {
                 // The client's READ made the record persistent only where placement is persistence; the server makes
                 // sure before applying, so that recovery can redo an apply the crash tore.
                 ringMemory.persist(ringOffset(next.client(), next.slot()), record.length);
             }
-            apply(record);
+            if (!applyFirst) {
+                apply(record);
+            }
             if (recoverable) {
                 checkpoint(next.seq());
             }
@@ -393,8 +416,9 @@ public final class BaselineServer {
         long maxSeq = checkpoint;
         LocalMemory logMemory = node.local(log);
         LocalMemory ringMemory = node.local(ring);
+        int firstSlot = (planted == PlantedBug.BASELINE_REPLAY_SKIPS_FIRST_SLOT) ? 1 : 0;
         for (int c = 0; c < maxClients; c++) {
-            for (int i = 0; i < LOG_SLOTS; i++) {
+            for (int i = firstSlot; i < LOG_SLOTS; i++) {
                 byte[] r = new byte[recordBytes()];
                 logMemory.load(((long) c * LOG_SLOTS + i) * slotBytes(), MemorySegment.ofArray(r));
                 long seq = BaselineRecord.storedSeq(r, shape);
@@ -403,11 +427,11 @@ public final class BaselineServer {
                 }
                 maxSeq = Math.max(maxSeq, BaselineRecord.intact(r, shape, 0, 0) ? seq : 0);
             }
-            for (int i = 0; i < RING_SLOTS; i++) {
+            for (int i = firstSlot; i < RING_SLOTS; i++) {
                 byte[] r = new byte[recordBytes()];
                 ringMemory.load(ringOffset(c, i), MemorySegment.ofArray(r));
                 long seq = BaselineRecord.storedSeq(r, shape);
-                if (seq > 0 && BaselineRecord.intact(r, shape, 0, seq)) {
+                if (seq > 0 && (BaselineRecord.intact(r, shape, 0, seq) || (planted == PlantedBug.RAW_RECOVERY_SKIPS_RING_CRC))) {
                     maxSeq = Math.max(maxSeq, seq);
                     if (seq > checkpoint) {
                         pending.add(r);
@@ -415,7 +439,9 @@ public final class BaselineServer {
                 }
             }
         }
-        pending.sort(Comparator.comparingLong(r -> BaselineRecord.storedSeq(r, shape)));
+        if (!(planted == PlantedBug.BASELINE_REPLAY_SLOT_ORDER)) {
+            pending.sort(Comparator.comparingLong(r -> BaselineRecord.storedSeq(r, shape)));
+        }
         for (byte[] r : pending) {
             apply(r);
             checkpoint(BaselineRecord.storedSeq(r, shape));

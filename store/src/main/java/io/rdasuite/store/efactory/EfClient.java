@@ -10,6 +10,8 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -30,6 +32,8 @@ public final class EfClient implements KvClient {
     /** RPC GETs retried when a version the server named changed under the client (log cleaning). */
     static final int RPC_RETRIES = 8;
 
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
+    private final PlantedBug planted = PlantedBugs.active();
     private final Node node;
     private final QueuePair qp;
     private final EfServer.Handle server;
@@ -123,7 +127,7 @@ public final class EfClient implements KvClient {
                 return null;
             }
             long head = EntryWord.marked(hash.meta(neighborhood, index));
-            EfObject.View view = head == 0 ? null : readObject(head, key);
+            EfObject.View view = head == 0 ? null : readObject(head, key, !(planted == PlantedBug.EF_HYBRID_READ_IGNORES_FLAG));
             if (view != null && view.usable()) {
                 pureReads++;
                 return view.deleted() ? null : view.value();
@@ -152,6 +156,11 @@ public final class EfClient implements KvClient {
     }
 
     private EfObject.View readObject(long global, byte[] key) {
+        return readObject(global, key, true);
+    }
+
+    /** {@code requireDurable} false only for a planted bug: a valid object is accepted without its durability flag. */
+    private EfObject.View readObject(long global, byte[] key, boolean requireDurable) {
         MemoryRegion pool = server.pools().get(EfObject.pool(global));
         long at = EfObject.within(global);
         int length = (int) Math.min(EfObject.bytes(shape, false), pool.lengthBytes() - at);
@@ -159,7 +168,7 @@ public final class EfClient implements KvClient {
         if (!qp.execute(WorkRequest.read(MemorySegment.ofArray(bytes), pool.address(at), pool.rkey())).ok()) {
             throw new KvReadException("connection broke while reading an object");
         }
-        return length < EfObject.HEADER + shape.keyBytes() ? new EfObject.View(false, false, null) : EfObject.View.of(bytes, shape, key);
+        return length < EfObject.HEADER + shape.keyBytes() ? new EfObject.View(false, false, null) : EfObject.View.of(bytes, shape, key, requireDurable);
     }
 
     private MemorySegment checked(MemorySegment reply) {

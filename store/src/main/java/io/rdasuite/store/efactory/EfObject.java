@@ -101,9 +101,14 @@ public final class EfObject {
     /** A client's view of an object it read whole: usable only when well formed, valid, durable and of the key. */
     record View(boolean usable, boolean deleted, byte[] value) {
         static View of(byte[] bytes, KvShape shape, byte[] key) {
+            return of(bytes, shape, key, true);
+        }
+
+        /** As {@link #of(byte[], KvShape, byte[])}; {@code requireDurable} false (a planted bug) accepts a valid object without its flag. */
+        static View of(byte[] bytes, KvShape shape, byte[] key, boolean requireDurable) {
             MemorySegment m = MemorySegment.ofArray(bytes);
             long state = m.get(ValueLayout.JAVA_LONG_UNALIGNED, STATE);
-            if (!has(state, VALID) || !has(state, DURABLE)
+            if (!has(state, VALID) || (requireDurable && !has(state, DURABLE))
                     || MemorySegment.mismatch(m, HEADER, HEADER + key.length, MemorySegment.ofArray(key), 0, key.length) != -1) {
                 return new View(false, false, null);
             }

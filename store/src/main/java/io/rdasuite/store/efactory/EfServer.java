@@ -9,6 +9,8 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
 import io.rdasuite.store.kv.TableLocks;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -35,6 +37,8 @@ public final class EfServer {
     /** Longest version chain a walk follows before deciding the chain is corrupt. */
     static final int MAX_HOPS = 1 << 20;
 
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
+    final PlantedBug planted = PlantedBugs.active();
     final Node node;
     final EfConfig config;
     final EfMode mode;
@@ -223,7 +227,9 @@ public final class EfServer {
         MemorySegment rest = MemorySegment.ofArray(new long[] {previous, 0, Integer.toUnsignedLong(crc), node.clock().nowNanos()});
         pool.store(at + EfObject.PRE, rest);
         pool.storeRelease8(at, EfObject.state(flags, valueLength));
-        pool.persist(at, EfObject.HEADER);
+        if (!(planted == PlantedBug.EF_PUBLISH_BEFORE_METADATA_PERSISTS)) {
+            pool.persist(at, EfObject.HEADER);
+        }
     }
 
     /**
@@ -265,12 +271,22 @@ public final class EfServer {
 
     /** As {@link #verifyAndPersist(long, long)}, on an object already loaded whole. */
     boolean verifyAndPersist(long global, MemorySegment object) {
+        return verifyAndPersist(global, object, true, true);
+    }
+
+    /**
+     * The check with its steps as switches, for planted bugs only: {@code verify} false trusts the valid bit,
+     * {@code persist} false sets the flag over data that may still sit in a volatile cache.
+     */
+    boolean verifyAndPersist(long global, MemorySegment object, boolean verify, boolean persist) {
         long state = object.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
-        if (!intact(object)) {
+        if (verify ? !intact(object) : !EfObject.has(state, EfObject.VALID)) {
             return false;
         }
         LocalMemory pool = poolMemory(global);
-        pool.persist(EfObject.within(global), EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED)));
+        if (persist) {
+            pool.persist(EfObject.within(global), EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED)));
+        }
         return markDurable(global, state);
     }
 
@@ -331,7 +347,9 @@ public final class EfServer {
         object.set(ValueLayout.JAVA_LONG, EfObject.NEXT, 0);
         LocalMemory to = poolMemory(copy);
         to.store(EfObject.within(copy), object);
-        to.persist(EfObject.within(copy), bytes);
+        if (!(planted == PlantedBug.EF_CLEAN_COPY_UNPERSISTED)) {
+            to.persist(EfObject.within(copy), bytes);
+        }
         return copy;
     }
 

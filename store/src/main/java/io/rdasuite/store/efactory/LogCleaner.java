@@ -1,5 +1,6 @@
 package io.rdasuite.store.efactory;
 
+import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.pm.LocalMemory;
 
 /**
@@ -70,7 +71,7 @@ final class LogCleaner {
             server.persistState();
         });
         server.node.clock().sleepNanos(QUIESCE_NS);
-        while (inflight(old[0]) > 0) { // PUTs allocated in the old pool are published before merging
+        while (inflight(old[0]) > 0 && !(server.planted == PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) { // PUTs allocated in the old pool are published before merging
             server.node.clock().sleepNanos(WAIT_NS);
         }
         for (int slot = 0; slot < slots; slot++) {
@@ -204,7 +205,8 @@ final class LogCleaner {
                 found = global;
                 break;
             }
-            if (!isFresh && EfObject.has(server.poolMemory(global).load8(EfObject.within(global)), EfObject.VALID) && !timedOut(global)) {
+            if (!isFresh && EfObject.has(server.poolMemory(global).load8(EfObject.within(global)), EfObject.VALID) && !timedOut(global)
+                    && !(server.planted == PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) {
                 return -1;
             }
             if (isFresh && inFreshRun) {

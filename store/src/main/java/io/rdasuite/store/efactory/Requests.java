@@ -8,6 +8,7 @@ import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -55,6 +56,15 @@ final class Requests {
                     return;
                 }
                 MemorySegment reply;
+                if (r.opcode() == Opcode.WRITE_IMM && (server.planted == PlantedBug.IMM_ACK_BEFORE_PERSIST)) {
+                    long global = Integer.toUnsignedLong(r.immediate()); // the reply leaves first, then the data is persisted
+                    reply = EfMessages.reply(EfMessages.OK, global, 0, 0);
+                    reply.set(ValueLayout.JAVA_LONG, 32, server.cleaningEpoch);
+                    responder.post(WorkRequest.send(reply).unsignaled());
+                    commit(global);
+                    responder.postReceive(server.requests, r.offsetBytes(), slotBytes);
+                    continue;
+                }
                 if (r.opcode() == Opcode.WRITE_IMM) {
                     reply = commit(Integer.toUnsignedLong(r.immediate())); // IMM: the immediate carries the offset (§5.3.2)
                 } else {
@@ -171,7 +181,9 @@ final class Requests {
     private MemorySegment commit(long global) {
         LocalMemory pool = server.poolMemory(global);
         long at = EfObject.within(global);
-        pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), false));
+        if (!(mode == EfMode.SAW && (server.planted == PlantedBug.SAW_COMMIT_WITHOUT_PERSIST))) {
+            pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), false));
+        }
         byte[] key = new byte[config.shape().keyBytes()];
         pool.load(at + EfObject.HEADER, MemorySegment.ofArray(key));
         publish(global, EfObject.VALID | EfObject.DURABLE, 0, key);
@@ -195,7 +207,9 @@ final class Requests {
             server.poolMemory(global).load(EfObject.within(global), header); // the durability check reads the metadata only
             long state = header.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
             boolean trusted = mode.durabilityCheck() && EfObject.has(state, EfObject.VALID) && EfObject.has(state, EfObject.DURABLE);
-            if (EfObject.has(state, EfObject.VALID) && !trusted && server.verifyAndPersist(global, server.loadObject(global))) {
+            boolean verify = !(server.planted == PlantedBug.EF_GET_HANDLER_SKIPS_CRC);
+            boolean persist = !(mode == EfMode.FORCA && (server.planted == PlantedBug.FORCA_REPLY_BEFORE_PERSIST));
+            if (EfObject.has(state, EfObject.VALID) && !trusted && server.verifyAndPersist(global, server.loadObject(global), verify, persist)) {
                 server.durableByHandler++;
                 trusted = true;
             }

@@ -66,6 +66,12 @@ public final class AtomicRegion {
         return withSlot(word, newTag(word), oldOffset(word));
     }
 
+    /** The region with its new offset replaced and the tag kept (the planted bug {@code ERDA_FLIP_KEEPS_TAG}; §4.1 flips instead). */
+    static long overwriteNew(long word, int offset) {
+        checkOffset(offset);
+        return withSlot(word, newTag(word), offset);
+    }
+
     /** After cleaning (§4.4): the old slot takes the new offset, so no slot names the space being freed. */
     public static long collapse(long word) {
         return withSlot(word, !newTag(word), newOffset(word));

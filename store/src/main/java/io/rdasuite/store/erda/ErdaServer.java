@@ -10,6 +10,8 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KeyHash;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -33,6 +35,8 @@ public final class ErdaServer {
     public record Handle(ErdaConfig config, MemoryRegion table, MemoryRegion requests, List<List<MemoryRegion>> heads) {
     }
 
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
+    private final PlantedBug planted = PlantedBugs.active();
     private final Node node;
     private final ErdaConfig config;
     private final HopscotchTable hash;
@@ -222,7 +226,8 @@ public final class ErdaServer {
     }
 
     private void finishReserve(LocalMemory table, int slot, long word, int head, long offset, MemorySegment reply) {
-        storeHalf(table, slot, word, AtomicRegion.flip(word, (int) offset));
+        storeHalf(table, slot, word, (planted == PlantedBug.ERDA_FLIP_KEEPS_TAG) ? AtomicRegion.overwriteNew(word, (int) offset)
+                : AtomicRegion.flip(word, (int) offset));
         MemoryRegion region = regionOf(head, offset);
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
         reply.set(ValueLayout.JAVA_LONG, 8, region.address(within(offset) % config.regionBytes()));
@@ -344,7 +349,9 @@ public final class ErdaServer {
             lock.unlock();
         }
         notifyClients(head, 1);
-        node.clock().sleepNanos(CLEAN_QUIESCE_NS);
+        if (!(planted == PlantedBug.ERDA_CLEAN_NO_QUIESCE)) {
+            node.clock().sleepNanos(CLEAN_QUIESCE_NS);
+        }
         int moved = moveOutOf(head, oldHalf);
         lock.lock();
         try {
@@ -422,6 +429,10 @@ public final class ErdaServer {
             byte[] key = entry.asSlice(0, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
             byte[] newest = readIntact(head, AtomicRegion.newOffset(word), key);
             byte[] live = newest != null ? newest : readIntact(head, AtomicRegion.oldOffset(word), key);
+            if ((planted == PlantedBug.ERDA_CLEAN_MOVES_OLDER)) {
+                byte[] old = readIntact(head, AtomicRegion.oldOffset(word), key);
+                live = old != null ? old : newest;
+            }
             if (live == null) {
                 return false; // nothing intact to keep: the key stays unreadable, as it was
             }
@@ -430,7 +441,7 @@ public final class ErdaServer {
                 return true;
             }
             long offset = allocate(head, live.length);
-            writeObject(head, offset, live, true);
+            writeObject(head, offset, live, !(planted == PlantedBug.ERDA_CLEAN_COPY_UNPERSISTED));
             long flipped = AtomicRegion.flip(word, (int) offset);
             storeHalf(table, slot, word, flipped);
             word = flipped;
@@ -508,7 +519,8 @@ public final class ErdaServer {
             long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
             int newOffset = AtomicRegion.newOffset(word);
             long segment = config.segmentBytes();
-            if (!inHalf(newOffset, currentHalf[head]) || newOffset / segment != lastNew[head] / segment) {
+            long lastSegment = lastNew[head] / segment - ((planted == PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT) ? 1 : 0);
+            if (!inHalf(newOffset, currentHalf[head]) || newOffset / segment != lastSegment) {
                 continue; // only the last segment can hold objects torn by the crash (§4.2)
             }
             byte[] key = all.asSlice(hash.slotOffset(s), config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);

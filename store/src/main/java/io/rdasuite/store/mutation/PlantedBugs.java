@@ -4,9 +4,10 @@ import java.util.Objects;
 
 /**
  * Which {@link PlantedBug} is switched on in this JVM: one at a time, chosen by {@code rda check --plant} or
- * {@code rda fuzz --plant}, or by a test (which must switch it off again: {@link #with}). Store code asks
- * {@link #on} at the step the bug breaks. The switch is read, never written, by simulated code, so a run stays a
- * function of its seed.
+ * {@code rda fuzz --plant}, or by a test (which must switch it off again: {@link #with}). Store code reads
+ * the switch once when it builds a server, client or responder (into a final field, so that Lincheck's model checker
+ * meets no new shared access in the stores' code) and tests it at the step the bug breaks: plant before building a
+ * store. The switch is read, never written, by simulated code, so a run stays a function of its seed.
  */
 public final class PlantedBugs {
     private static volatile PlantedBug active = PlantedBug.NONE;

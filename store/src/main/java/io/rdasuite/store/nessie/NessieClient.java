@@ -56,6 +56,9 @@ public final class NessieClient extends NessieKvBase {
     private final long firstEntry;
     private final long entryCount;
     private final boolean caching;
+    /** The planted bugs this client runs with (tests, or the mutation test's switch), read once when it is built. */
+    private final NessiePlantedBug plantedBug;
+    private final boolean recycleWithoutExpiry;
 
     /** Counters of what this client did, for tests and reports. */
     public static final class Stats {
@@ -129,6 +132,8 @@ public final class NessieClient extends NessieKvBase {
                 return size() > capacity;
             }
         };
+        this.plantedBug = config.activePlantedBug();
+        this.recycleWithoutExpiry = config.recyclesWithoutExpiry();
         this.jitter = new SplittableRandom(0x4e655373L * 31 + node.id() + 4096L * clientIndex);
     }
 
@@ -226,7 +231,7 @@ public final class NessieClient extends NessieKvBase {
             return Outcome.RETRY;
         }
         // not found: a MIGRATE may have moved an unexamined ITE into an examined slot; re-read in reverse (§4.2.1)
-        if (config.plantedBug() != NessiePlantedBug.SKIP_GET_REVERSE_PASS) { // THE PLANTED BUG skips the reverse pass
+        if (plantedBug != NessiePlantedBug.SKIP_GET_REVERSE_PASS) { // THE PLANTED BUG skips the reverse pass
             for (int i = slots.length - 1; i >= 0; i--) {
                 if (readIte(slots[i]) != seen[i]) {
                     return Outcome.RETRY;
@@ -298,7 +303,7 @@ public final class NessieClient extends NessieKvBase {
         }
         writeLocal(entry, previous, key, value);
         long mine = ite.full(node.id(), entry, filter);
-        if (config.plantedBug() == NessiePlantedBug.BLIND_CANDIDATE_CAS) {
+        if (plantedBug == NessiePlantedBug.BLIND_CANDIDATE_CAS) {
             writeIteBlindly(slots[candidate], mine); // THE PLANTED BUG: overwrites whatever the ITE holds now
         } else if (!casIte(slots[candidate], seen[candidate], mine)) {
             free.addFirst(entry); // never published: nobody can have seen it
@@ -313,7 +318,7 @@ public final class NessieClient extends NessieKvBase {
         if (holds[candidate]) {
             staged.add(seen[candidate]);
         }
-        if (config.plantedBug() != NessiePlantedBug.SKIP_DUPLICATE_REMOVAL) { // THE PLANTED BUG leaves them
+        if (plantedBug != NessiePlantedBug.SKIP_DUPLICATE_REMOVAL) { // THE PLANTED BUG leaves them
             removeDuplicates(key, filter, slots, candidate, seen, holds, staged);
         }
         if (delete) {
@@ -440,6 +445,9 @@ public final class NessieClient extends NessieKvBase {
         // decision: a copy has no previous version; a GET that meets it invalid retries instead of reading the source
         writeLocal(entry, 0, v.key(), v.value());
         long mine = ite.full(node.id(), entry, ite.filterOf(KeyHash.of(v.key())));
+        if (plantedBug == NessiePlantedBug.MIGRATE_SOURCE_FIRST) {
+            return migrateSourceFirst(source, w, destination, dw, entry, mine);
+        }
         if (!casIte(destination, dw, mine)) {
             free.addFirst(entry);
             stats.migrationAborts++;
@@ -449,6 +457,27 @@ public final class NessieClient extends NessieKvBase {
             stats.migrationAborts++;
             if (casIte(destination, mine, IndexEntry.emptied(mine))) {
                 markForRecycling(mine);
+            }
+            return Outcome.RETRY;
+        }
+        data.storeRelease8(entry * dte.bytes() + DataEntry.HEADER, DataEntry.WATERMARK | DataEntry.VALID);
+        markForRecycling(w);
+        stats.migrations++;
+        return Outcome.DONE;
+    }
+
+    /** THE PLANTED BUG {@link NessiePlantedBug#MIGRATE_SOURCE_FIRST}: the source is emptied before the copy is installed. */
+    private Outcome migrateSourceFirst(Slot source, long w, Slot destination, long dw, long entry, long mine) {
+        if (!casIte(source, w, IndexEntry.emptied(w))) {
+            free.addFirst(entry);
+            stats.migrationAborts++;
+            return Outcome.RETRY;
+        }
+        if (!casIte(destination, dw, mine)) {
+            free.addFirst(entry);
+            stats.migrationAborts++;
+            if (!casIte(source, IndexEntry.emptied(w), w)) {
+                markForRecycling(w); // someone took the emptied source: the key is lost
             }
             return Outcome.RETRY;
         }
@@ -491,7 +520,7 @@ public final class NessieClient extends NessieKvBase {
             }
             any = true;
             long expiry = data.load8(at + DataEntry.EXPIRY);
-            if (config.recycleWithoutExpiry() || (expiry != 0 && now - expiry >= config.maxClockSkewNs())) {
+            if (recycleWithoutExpiry || (expiry != 0 && now - expiry >= config.maxClockSkewNs())) {
                 data.store8(at + DataEntry.RECYCLE, 0);
                 data.store8(at + DataEntry.EXPIRY, 0);
                 free.addLast(i);
@@ -511,7 +540,7 @@ public final class NessieClient extends NessieKvBase {
         long at = ite.dte(entry) * dte.bytes();
         long expiry = now() + config.expirationNs();
         if (dti == node.id()) {
-            if (config.recycleWithoutExpiry()) {
+            if (recycleWithoutExpiry) {
                 free.addFirst(ite.dte(entry)); // THE PLANTED BUG: re-used at once, while readers may still hold its ITE
                 return;
             }

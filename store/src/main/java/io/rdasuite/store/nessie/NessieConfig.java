@@ -1,6 +1,8 @@
 package io.rdasuite.store.nessie;
 
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
@@ -120,6 +122,28 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     /** The same configuration with only {@code on} of Nessie's optimizations (Fig. 13's ladder). */
     public NessieConfig withOptimizations(Set<NessieOptimization> on) {
         return edit(e -> e.optimizations = on);
+    }
+
+    /**
+     * The planted bug this configuration's code runs with: {@link #plantedBug} when set, else the Nessie bug the JVM-wide
+     * mutation switch ({@link PlantedBugs}, {@code rda ... --plant}) names, else {@link NessiePlantedBug#NONE}.
+     */
+    public NessiePlantedBug activePlantedBug() {
+        if (plantedBug != NessiePlantedBug.NONE) {
+            return plantedBug;
+        }
+        return switch (PlantedBugs.active()) {
+            case NESSIE_BLIND_CANDIDATE_CAS -> NessiePlantedBug.BLIND_CANDIDATE_CAS;
+            case NESSIE_SKIP_DUPLICATE_REMOVAL -> NessiePlantedBug.SKIP_DUPLICATE_REMOVAL;
+            case NESSIE_SKIP_GET_REVERSE_PASS -> NessiePlantedBug.SKIP_GET_REVERSE_PASS;
+            case NESSIE_MIGRATE_SOURCE_FIRST -> NessiePlantedBug.MIGRATE_SOURCE_FIRST;
+            default -> NessiePlantedBug.NONE;
+        };
+    }
+
+    /** Whether replaced DTEs are re-used at once: {@link #recycleWithoutExpiry}, or the mutation switch naming the ABA bug. */
+    public boolean recyclesWithoutExpiry() {
+        return recycleWithoutExpiry || PlantedBugs.on(PlantedBug.NESSIE_RECYCLE_WITHOUT_EXPIRY);
     }
 
     /** True when {@code o} is switched on. */

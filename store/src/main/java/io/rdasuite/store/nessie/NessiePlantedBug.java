@@ -21,5 +21,11 @@ public enum NessiePlantedBug {
      * GET reports a key absent without re-reading its ITEs in reverse (§4.2.1): a MIGRATE that moves the key from
      * an ITE the GET has not read into one it has read hides a key that was present all along.
      */
-    SKIP_GET_REVERSE_PASS
+    SKIP_GET_REVERSE_PASS,
+    /**
+     * MIGRATE empties the source ITE first and CASes the copy into the destination second (§4.2.3 does it the other
+     * way round): between the two CASes the key is in no ITE, so a GET finds it absent, and when the destination CAS
+     * fails the source is put back only if nothing changed it meanwhile.
+     */
+    MIGRATE_SOURCE_FIRST
 }

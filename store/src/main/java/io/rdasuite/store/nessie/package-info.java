@@ -41,8 +41,9 @@
  *   <li>The cache holds only valid remote DTEs, keyed by ITE word, expiring one expiration period after the
  *       ITE read that last used them. Back-off: exponential from {@code backoffBaseNs} with seeded jitter.</li>
  *   <li>{@code recycleWithoutExpiry} is a planted bug for tests: freed local DTEs are re-used at once. So are
- *       the {@link io.rdasuite.store.nessie.NessiePlantedBug}s of {@code plantedBug}, each a step of GET or PUT
- *       left out.</li>
+ *       the {@link io.rdasuite.store.nessie.NessiePlantedBug}s of {@code plantedBug}, each a step of GET, PUT or
+ *       MIGRATE left out or reordered. A configuration left without them follows the mutation test's JVM-wide
+ *       switch ({@code rda ... --plant nessie-...}), read once when a client is built.</li>
  * </ul>
  *
  * <p>NessieSD and NessieHY (§5) share the code base: {@link io.rdasuite.store.nessie.NessieMode} in

@@ -5,6 +5,8 @@ import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 
@@ -20,6 +22,8 @@ public final class RemoteUpdater {
     private final MemoryRegion target;
     private final MemoryRegion ackBuffer;
     private long sequence;
+    /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the recipe as written. */
+    private final PlantedBug planted = PlantedBugs.active();
 
     /**
      * @param node   the requester node (registers an 8-byte DRAM ack buffer when the recipe needs acks)
@@ -45,7 +49,12 @@ public final class RemoteUpdater {
         if (updates.size() != expected) {
             throw new IllegalArgumentException(recipe.name() + " takes " + expected + " update(s), got " + updates.size());
         }
-        return switch (recipe.method()) {
+        Method method = recipe.method();
+        if (planted == PlantedBug.REMOTELOG_COMPOUND_UNORDERED && method.compoundOnly()) {
+            // the planted bug: b goes out before a's persistence is confirmed, one persistence step covers both
+            method = method == Method.MESSAGE_FLUSH_ACK_EACH ? Method.MESSAGE_FLUSH_ACK : Method.FLUSH;
+        }
+        return switch (method) {
             case COMPLETION -> completion(updates);
             case FLUSH -> {
                 postAll(updates, 0);

@@ -6,6 +6,8 @@ import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -42,6 +44,9 @@ public final class UpdateResponder {
         LocalMemory targetMemory = node.local(target);
         LocalMemory slots = node.local(buffers);
         boolean persistentSlots = buffers.kind() == io.rdasuite.store.fabric.MemoryKind.PM;
+        PlantedBug planted = PlantedBugs.active(); // the mutation test's switch (DESIGN §5a), read once
+        boolean flushes = planted != PlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH;
+        boolean consumeFirst = planted == PlantedBug.REMOTELOG_SLOT_CONSUMED_EARLY;
         node.spawnDaemon(name, () -> {
             for (int i = 0; i < SLOTS; i++) {
                 responder.postReceive(buffers, (long) i * UpdateMessage.SLOT_BYTES, UpdateMessage.SLOT_BYTES);
@@ -53,27 +58,31 @@ public final class UpdateResponder {
                 }
                 if (r.opcode() == Opcode.WRITE_IMM) {
                     int imm = r.immediate();
-                    if ((imm & IMM_FLUSH) != 0) {
+                    if ((imm & IMM_FLUSH) != 0 && flushes) {
                         targetMemory.persist((long) (imm & IMM_OFFSET_MASK) * 8, r.byteLength());
                     }
                     if ((imm & IMM_ACK) != 0) {
                         ack(responder, imm & IMM_OFFSET_MASK);
                     }
                 } else {
-                    handleMessage(responder, r, slots, targetMemory, target, persistentSlots);
+                    handleMessage(responder, r, slots, targetMemory, target, persistentSlots, flushes, consumeFirst);
                 }
                 responder.postReceive(buffers, r.offsetBytes(), UpdateMessage.SLOT_BYTES);
             }
         });
     }
 
+    /** {@code flushes} false and {@code consumeFirst} true are planted bugs only. */
     private static void handleMessage(QueuePair responder, Received r, LocalMemory slots, LocalMemory targetMemory,
-                                      MemoryRegion target, boolean persistentSlots) {
+                                      MemoryRegion target, boolean persistentSlots, boolean flushes, boolean consumeFirst) {
         MemorySegment slot = MemorySegment.ofArray(new long[UpdateMessage.SLOT_BYTES / 8]);
         slots.load(r.offsetBytes(), slot);
         UpdateMessage.Decoded m = UpdateMessage.decode(slot);
         if (m == null) {
             return;
+        }
+        if (consumeFirst && m.data() && persistentSlots) {
+            consume(slots, r.offsetBytes());
         }
         for (UpdateMessage.Entry e : m.entries()) {
             if (!target.contains(e.address(), e.lengthBytes())) {
@@ -83,19 +92,23 @@ public final class UpdateResponder {
             if (m.data()) {
                 targetMemory.store(offset, MemorySegment.ofArray(e.payload()));
             }
-            if (m.flush() || (m.data() && persistentSlots)) {
+            if ((m.flush() && flushes) || (m.data() && persistentSlots)) {
                 targetMemory.persist(offset, e.lengthBytes());
             }
         }
-        if (m.data() && persistentSlots) {
+        if (m.data() && persistentSlots && !consumeFirst) {
             // Consume the message before the next one is applied: replay must never re-apply an old message
             // over a newer one's effects (a tail pointer would move backwards).
-            slots.store8(r.offsetBytes(), 0);
-            slots.persist(r.offsetBytes(), 8);
+            consume(slots, r.offsetBytes());
         }
         if (m.ack()) {
             ack(responder, m.sequence());
         }
+    }
+
+    private static void consume(LocalMemory slots, long slotOffset) {
+        slots.store8(slotOffset, 0);
+        slots.persist(slotOffset, 8);
     }
 
     private static void ack(QueuePair responder, long tag) {
@@ -114,11 +127,12 @@ public final class UpdateResponder {
         }
         LocalMemory slots = node.local(buffers);
         LocalMemory targetMemory = node.local(target);
+        boolean checksums = !PlantedBugs.on(PlantedBug.REMOTELOG_REPLAY_WITHOUT_CHECKSUM);
         List<UpdateMessage.Decoded> found = new ArrayList<>();
         for (int i = 0; i < SLOTS; i++) {
             MemorySegment slot = MemorySegment.ofArray(new long[UpdateMessage.SLOT_BYTES / 8]);
             slots.load((long) i * UpdateMessage.SLOT_BYTES, slot);
-            UpdateMessage.Decoded m = UpdateMessage.decode(slot);
+            UpdateMessage.Decoded m = UpdateMessage.decode(slot, checksums);
             if (m != null && m.data()) {
                 found.add(m);
             }

@@ -1,0 +1,46 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code --plant NAME}: runs a command with one planted bug of the mutation catalogue switched on (DESIGN §5a), so
+ * that {@code ci/mutation.sh} can score the checks against realistic bugs. The default, {@code none}, is every store
+ * as written.
+ */
+final class PlantOption {
+    @Option(names = "--plant", defaultValue = "none", converter = Name.class, paramLabel = "NAME",
+            description = "Switch on one planted bug of the mutation catalogue (default: none). Names: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = Names.class)
+    PlantedBug plant;
+
+    /** Plants the chosen bug for the rest of this JVM's life; call first in a command's {@code call()}. */
+    void apply() {
+        PlantedBugs.plant(plant == null ? PlantedBug.NONE : plant);
+    }
+
+    /** Parses a catalogue name; an unknown one lists the valid names. */
+    static final class Name implements ITypeConverter<PlantedBug> {
+        @Override
+        public PlantedBug convert(String value) {
+            try {
+                return PlantedBug.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** The catalogue's names, for the help text. */
+    static final class Names implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Arrays.stream(PlantedBug.values()).map(PlantedBug::cliName).collect(Collectors.toList()).iterator();
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.rdasuite.crashsim.kv;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Op;
+import io.rdasuite.crashsim.Program;
+import io.rdasuite.crashsim.Scenario;
+import io.rdasuite.crashsim.Subject;
+import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.crashsim.subjects.RemoteLogSubject;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipes;
+import io.rdasuite.store.persist.UpdateKind;
+import io.rdasuite.store.protocol.KvProtocol;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The mutation catalogue (DESIGN §5a) against crash exploration: for a handful of planted bugs, one configuration
+ * where the bug shows, explored with the program {@code rda check} runs. The store as written passes there; with
+ * the bug planted the explorer finds states that break the claimed property the bug breaks. {@code ci/mutation.sh}
+ * scores the whole catalogue.
+ */
+class PlantedBugsExplorationTest {
+    /** {@code rda check}'s store program: two clients race on two keys with puts, overwrites and reads. */
+    private static final Program STORE_PROGRAM = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
+            List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2))));
+    private static final Budget BUDGET = new Budget(150, 16, 4);
+
+    static Stream<Arguments> revealingCells() {
+        return Stream.of(
+                kv(PlantedBug.ERDA_GET_SKIPS_CRC, KvProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, KvProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, KvProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
+                kv(PlantedBug.SAW_COMMIT_WITHOUT_PERSIST, KvProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(PlantedBug.IMM_ACK_BEFORE_PERSIST, KvProtocol.IMM, "WSP+NODDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY, KvProtocol.REDO, "DMP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.RAW_APPLY_BEFORE_PERSIST, KvProtocol.RAW, "DMP+DDIO+DRAM-RQWRB", "RDA"),
+                log(PlantedBug.REMOTELOG_TAIL_BEFORE_RECORD, PrimaryOp.WRITE, UpdateKind.COMPOUND, "MHP+NODDIO+DRAM-RQWRB", "STRUCTURE"),
+                log(PlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH, PrimaryOp.WRITE, UpdateKind.SINGLETON, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"));
+    }
+
+    private static Arguments kv(PlantedBug bug, KvProtocol protocol, String config, String invariant) {
+        return Arguments.of(bug, new KvSubject(protocol), ServerConfig.parse(config), STORE_PROGRAM, invariant);
+    }
+
+    private static Arguments log(PlantedBug bug, PrimaryOp op, UpdateKind update, String config, String invariant) {
+        ServerConfig c = ServerConfig.parse(config);
+        return Arguments.of(bug, new RemoteLogSubject(Recipes.paper(c, Transport.IB, op, update)), c, Program.sequentialPuts(3), invariant);
+    }
+
+    @ParameterizedTest(name = "{0} in {1} on {2}")
+    @MethodSource("revealingCells")
+    void explorationCatchesThePlantTheUnplantedStorePasses(PlantedBug bug, Subject subject, ServerConfig config, Program program, String invariant) {
+        Scenario scenario = new Scenario(subject.name(), config, Transport.IB, 1, program);
+
+        Explorer.Report asWritten = Explorer.explore(subject, scenario, BUDGET);
+        Explorer.Report planted = PlantedBugs.with(bug, () -> Explorer.explore(subject, scenario, BUDGET));
+
+        assertThat(asWritten.passed()).as("the store as written passes: %s", asWritten.violations()).isTrue();
+        assertThat(planted.passed()).as("%s is caught", bug).isFalse();
+        assertThat(planted.statesByInvariant()).as("%s breaks %s", bug, invariant).containsKey(invariant);
+        assertThat(PlantedBugs.active()).as("the switch is off again").isEqualTo(PlantedBug.NONE);
+    }
+}
