@@ -175,7 +175,8 @@ public final class Explorer {
     /** Every check that fails at a token's crash state (several can fail in one state), each with the trace. */
     public static List<Violation> replayAll(String token) {
         ReplayToken.Decoded d = ReplayToken.decode(token);
-        return failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.choices(), d.fifoCut());
+        return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(),
+                () -> failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.choices(), d.fifoCut()));
     }
 
     /**
@@ -196,6 +197,10 @@ public final class Explorer {
 
     public static CrashRun crashRun(String token) {
         ReplayToken.Decoded d = ReplayToken.decode(token);
+        return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(), () -> crashRun(d));
+    }
+
+    private static CrashRun crashRun(ReplayToken.Decoded d) {
         Subject subject = Subjects.byName(d.scenario().subject());
         Execution run = Execution.run(subject, d.scenario(), d.crashEvent(), 0);
         if (run.frontier == null) {
