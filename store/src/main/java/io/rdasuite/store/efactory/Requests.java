@@ -22,6 +22,14 @@ final class Requests {
     private final Node node;
     private final EfConfig config;
     private final EfMode mode;
+    /**
+     * SAW and IMM: a reader must never see a version that a crash can still take back (they claim durability at the
+     * ack, so durable linearizability). The entry switch is visible as soon as it is stored, before its flush, so a
+     * version is marked durable only after its entry is persistent; readers accept durable versions only, and the GET
+     * handler takes the key's lock, so it waits for a publication in progress. Found by rda check once three clients
+     * wrote one key: a GET returned a version whose entry a power failure then rolled back.
+     */
+    private final boolean publishesDurable;
     private final HopscotchTable hash;
 
     Requests(EfServer server) {
@@ -29,6 +37,7 @@ final class Requests {
         this.node = server.node;
         this.config = server.config;
         this.mode = server.mode;
+        this.publishesDurable = mode.putPath() != EfMode.PutPath.CLIENT_ACTIVE;
         this.hash = server.hash;
     }
 
@@ -138,6 +147,9 @@ final class Requests {
             long previous = slot < 0 ? 0 : server.head(server.tableMemory().load8(hash.metaOffset(slot)));
             server.writeHeader(global, flags, config.shape().valueBytes(), previous, crc);
             server.link(slot, key, previous, global);
+            if (publishesDurable) {
+                markDurableAndPersist(global);
+            }
         } finally {
             if (exclusive) {
                 server.locks.unlockExclusive();
@@ -163,13 +175,25 @@ final class Requests {
             pool.store(at + EfObject.HEADER, EfObject.data(key, null));
             server.writeHeader(global, EfObject.VALID | EfObject.DELETED, 0, previous, EfObject.crcOf(key, null));
             pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), true));
-            server.markDurable(global, pool.load8(at));
-            pool.persist(at, 8); // the durability flag too: SAW and IMM recover durable versions only (found by rda fuzz)
-            server.link(slot, key, previous, global);
+            if (publishesDurable) {
+                server.link(slot, key, previous, global); // durable only once its entry is: see publishesDurable
+                markDurableAndPersist(global);
+            } else {
+                markDurableAndPersist(global);
+                server.link(slot, key, previous, global);
+            }
             return EfMessages.reply(EfMessages.OK, global, 0, 0);
         } finally {
             server.locks.unlockKey(home);
         }
+    }
+
+    /** Sets a version's durability flag and persists it (SAW and IMM recover durable versions only; found by rda fuzz). */
+    private void markDurableAndPersist(long global) {
+        LocalMemory pool = server.poolMemory(global);
+        long at = EfObject.within(global);
+        server.markDurable(global, pool.load8(at));
+        pool.persist(at, 8);
     }
 
     /** SAW and IMM (§5.3.1-2): space only; nothing is published until the data is persistent. */
@@ -177,7 +201,10 @@ final class Requests {
         return okAt(server.reserve(EfObject.bytes(config.shape(), false), false));
     }
 
-    /** SAW's commit SEND or IMM's receive completion: persist the data, then write the metadata durable and publish. */
+    /**
+     * SAW's commit SEND or IMM's receive completion: persist the data, publish the version with its entry persisted,
+     * then mark it durable (see {@link #publishesDurable}).
+     */
     private MemorySegment commit(long global) {
         LocalMemory pool = server.poolMemory(global);
         long at = EfObject.within(global);
@@ -186,12 +213,25 @@ final class Requests {
         }
         byte[] key = new byte[config.shape().keyBytes()];
         pool.load(at + EfObject.HEADER, MemorySegment.ofArray(key));
-        publish(global, EfObject.VALID | EfObject.DURABLE, 0, key);
+        publish(global, EfObject.VALID, 0, key);
         return EfMessages.reply(EfMessages.OK, global, 0, 0);
     }
 
     /** §4.3.3 steps 6-8 (and Forca's read path): the newest version that is durable or verifies, made durable. */
     private MemorySegment get(byte[] key) {
+        if (!publishesDurable) {
+            return getUnlocked(key);
+        }
+        int home = hash.home(key);
+        server.locks.lockKey(home); // wait for a publication in progress (see publishesDurable)
+        try {
+            return getUnlocked(key);
+        } finally {
+            server.locks.unlockKey(home);
+        }
+    }
+
+    private MemorySegment getUnlocked(byte[] key) {
         server.rpcGets++;
         LocalMemory table = server.tableMemory();
         int slot = hash.lookup(table, key);
