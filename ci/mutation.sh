@@ -107,7 +107,8 @@ while IFS=$'\t' read -r name stores description; do
     check_rc=$?
     fuzz_rc=-
     if [[ $fuzz == 1 ]]; then
-        rda fuzz --plant "$name" --runs "$fuzz_runs" --seed "$seed" --protocols "$stores" > "fuzz-$name.out" 2> "fuzz-$name.err"
+        # a corpus of its own: a shared one would replay the previous plants' failures (each with its own plant) first
+        rda fuzz --plant "$name" --runs "$fuzz_runs" --seed "$seed" --protocols "$stores" --corpus "corpus-$name" > "fuzz-$name.out" 2> "fuzz-$name.err"
         fuzz_rc=$?
     fi
     set -e
