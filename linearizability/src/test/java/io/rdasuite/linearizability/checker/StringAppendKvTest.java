@@ -68,18 +68,8 @@ class StringAppendKvTest {
      */
     @Test
     void aHardKeyDoesNotHideAnEasyOneThatFails() {
-        List<String> lines = new ArrayList<>();
         int writers = 12;
-        StringBuilder all = new StringBuilder();
-        for (int p = 0; p < writers; p++) {
-            lines.add(inv(p, "append", "hard", "<" + p + ">"));
-        }
-        for (int p = writers - 1; p >= 0; p--) {
-            lines.add(ok(p, "append", "hard", "<" + p + ">"));
-            all.append("<").append(p).append(">");
-        }
-        lines.add(inv(100, "get", "hard", null));
-        lines.add(ok(100, "get", "hard", all.toString()));
+        List<String> lines = new ArrayList<>(concurrentAppendLines(writers));
         lines.add(inv(101, "put", "easy", "1"));
         lines.add(ok(101, "put", "easy", "1"));
         lines.add(inv(101, "get", "easy", null));
@@ -101,6 +91,10 @@ class StringAppendKvTest {
 
     /** {@code writers} appends open at once, then a read of all of them in the reverse order of their calls. */
     private static History concurrentAppends(int writers) {
+        return edn(concurrentAppendLines(writers).toArray(String[]::new));
+    }
+
+    private static List<String> concurrentAppendLines(int writers) {
         List<String> lines = new ArrayList<>();
         StringBuilder all = new StringBuilder();
         for (int p = 0; p < writers; p++) {
@@ -112,6 +106,6 @@ class StringAppendKvTest {
         }
         lines.add(inv(100, "get", "hard", null));
         lines.add(ok(100, "get", "hard", all.toString()));
-        return edn(lines.toArray(String[]::new));
+        return lines;
     }
 }
