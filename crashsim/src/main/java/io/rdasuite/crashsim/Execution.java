@@ -51,26 +51,9 @@ public final class Execution {
         if (traceLines > 0) {
             b.captureTrace(1_000_000);
         }
-        List<List<OpRecord>> perClient = new ArrayList<>();
         try (SimFabric fabric = b.build()) {
             Subject.Deployment d = subject.deploy(fabric, s.program());
-            for (int c = 0; c < s.program().clients().size(); c++) {
-                List<OpRecord> records = new ArrayList<>();
-                perClient.add(records);
-                int client = c;
-                List<Op> ops = s.program().clients().get(c);
-                fabric.node(c + 1).spawn("client-" + c, () -> {
-                    for (Op op : ops) {
-                        long invoked = fabric.engine().dispatched();
-                        records.add(new OpRecord(client, op, invoked, -1, null));
-                        byte[] result = d.execute(client, op);
-                        if (result != null) {
-                            records.set(records.size() - 1, new OpRecord(client, op, invoked, fabric.engine().dispatched(),
-                                    op.kind() == Op.Kind.GET ? result : null));
-                        }
-                    }
-                });
-            }
+            List<List<OpRecord>> perClient = ClientActors.spawn(fabric, d, s.program());
             fabric.run();
             List<OpRecord> history = new ArrayList<>();
             perClient.forEach(history::addAll);

@@ -1,5 +1,7 @@
 package io.rdasuite.crashsim.fuzz;
 
+import io.rdasuite.crashsim.ClientActors;
+
 import io.rdasuite.crashsim.Execution;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
@@ -105,7 +107,7 @@ final class FuzzExecution {
                 fabric.engine().atEvent(crashAt, fabric.engine()::requestStop); // after the crash: crash exploration wants its image only
             }
             Subject.Deployment d = r.subject().deploy(fabric, s.program());
-            List<List<OpRecord>> perClient = spawnClients(fabric, d, s.program());
+            List<List<OpRecord>> perClient = ClientActors.spawn(fabric, d, s.program());
             fabric.run();
             return new Run(fabric.engine().dispatched(), fabric.engine().now(), fabric.frontier(0), fabric.processCrashImage(0), merge(perClient),
                     lastLines(fabric, traceLines), fabric.firedFaults(), 0);
@@ -151,7 +153,7 @@ final class FuzzExecution {
                     fabric.run(); // recovery: the clients start once it is over
                     recoveryEvents = fabric.engine().dispatched();
                     if (fabric.frontier(0) == null) {
-                        perClient = spawnClients(fabric, d, r.schedule().afterRecovery());
+                        perClient = ClientActors.spawn(fabric, d, r.schedule().afterRecovery());
                         fabric.run();
                     }
                 }
@@ -183,28 +185,6 @@ final class FuzzExecution {
         };
     }
 
-    /** One actor per client on nodes 1..n, running its operations in order and recording each (as Jepsen's history does). */
-    private static List<List<OpRecord>> spawnClients(SimFabric fabric, Subject.Deployment d, Program program) {
-        List<List<OpRecord>> perClient = new ArrayList<>();
-        for (int c = 0; c < program.clients().size(); c++) {
-            List<OpRecord> records = new ArrayList<>();
-            perClient.add(records);
-            int client = c;
-            List<Op> ops = program.clients().get(c);
-            fabric.node(c + 1).spawn("client-" + c, () -> {
-                for (Op op : ops) {
-                    long invoked = fabric.engine().dispatched();
-                    records.add(new OpRecord(client, op, invoked, -1, null));
-                    byte[] result = d.execute(client, op);
-                    if (result != null) {
-                        records.set(records.size() - 1, new OpRecord(client, op, invoked, fabric.engine().dispatched(),
-                                op.kind() == Op.Kind.GET ? result : null));
-                    }
-                }
-            });
-        }
-        return perClient;
-    }
 
     private static List<OpRecord> merge(List<List<OpRecord>> perClient) {
         List<OpRecord> history = new ArrayList<>();
