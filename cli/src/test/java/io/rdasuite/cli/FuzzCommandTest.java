@@ -15,24 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code rda fuzz}: deterministic JSON, errors naming the valid choices, a caught control replayed and kept in the corpus. */
 class FuzzCommandTest {
     private static JsonNode withoutWallClock(String json) throws Exception {
-        JsonNode node = new ObjectMapper().readTree(json);
-        strip(node);
-        return node;
-    }
-
-    private static void strip(JsonNode node) {
-        if (node instanceof ObjectNode o) {
-            java.util.List<String> drop = new java.util.ArrayList<>();
-            o.fieldNames().forEachRemaining(k -> {
-                if (k.startsWith("wall") || k.endsWith("PerSecond")) {
-                    drop.add(k);
-                }
-            });
-            o.remove(drop);
-            o.forEach(FuzzCommandTest::strip);
-        } else if (node.isArray()) {
-            node.forEach(FuzzCommandTest::strip);
-        }
+        return RdaRun.withoutWallClock(json);
     }
 
     @Test

@@ -21,26 +21,7 @@ class RdaCommandLineTest {
 
     /** Drops fields that measure wall-clock time (named wall* or *PerSecond), recursively. */
     private static JsonNode withoutWallClock(String json) throws Exception {
-        JsonNode node = new ObjectMapper().readTree(json);
-        strip(node);
-        return node;
-    }
-
-    private static void strip(JsonNode node) {
-        if (node instanceof ObjectNode o) {
-            List<String> drop = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (e.getKey().startsWith("wall") || e.getKey().endsWith("PerSecond")) {
-                    drop.add(e.getKey());
-                } else {
-                    strip(e.getValue());
-                }
-            }
-            o.remove(drop);
-        } else if (node.isArray()) {
-            node.forEach(RdaCommandLineTest::strip);
-        }
+        return RdaRun.withoutWallClock(json);
     }
 
     @Test

@@ -12,6 +12,28 @@ import picocli.CommandLine;
  * @param err      standard error
  */
 record RdaRun(int exitCode, String out, String err) {
+    /** This run's JSON without the fields that measure wall-clock time (named wall* or *PerSecond), recursively. */
+    static com.fasterxml.jackson.databind.JsonNode withoutWallClock(String json) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        strip(node);
+        return node;
+    }
+
+    private static void strip(com.fasterxml.jackson.databind.JsonNode node) {
+        if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            java.util.List<String> drop = new java.util.ArrayList<>();
+            o.fieldNames().forEachRemaining(k -> {
+                if (k.startsWith("wall") || k.endsWith("PerSecond")) {
+                    drop.add(k);
+                }
+            });
+            o.remove(drop);
+            o.forEach(RdaRun::strip);
+        } else if (node.isArray()) {
+            node.forEach(RdaRun::strip);
+        }
+    }
+
     static RdaRun of(String... args) {
         CommandLine cl = Rda.commandLine();
         StringWriter out = new StringWriter();

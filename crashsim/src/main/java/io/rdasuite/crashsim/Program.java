@@ -47,6 +47,31 @@ public record Program(List<List<Op>> clients) {
         return new Program(out);
     }
 
+    /**
+     * Delta debugging over the operations: drops chunks (halves, then quarters, … then single operations) while
+     * {@code stillFails} holds for the smaller program, and returns the smallest program it kept. Never returns an
+     * empty program.
+     */
+    public Program shrunkWhile(java.util.function.Predicate<Program> stillFails) {
+        Program program = this;
+        for (int chunk = Math.max(1, program.size() / 2); chunk >= 1; chunk /= 2) {
+            int start = 0;
+            while (start < program.size()) {
+                boolean[] drop = new boolean[program.size()];
+                for (int i = start; i < Math.min(program.size(), start + chunk); i++) {
+                    drop[i] = true;
+                }
+                Program smaller = program.without(drop);
+                if (smaller.size() > 0 && stillFails.test(smaller)) {
+                    program = smaller;
+                } else {
+                    start += chunk;
+                }
+            }
+        }
+        return program;
+    }
+
     /** The token form: clients separated by {@code /}, each client's operations by {@code ,} (see {@link Op#encode}). */
     public String encode() {
         return clients.stream().map(ops -> ops.stream().map(Op::encode).collect(Collectors.joining(","))).collect(Collectors.joining("/"));

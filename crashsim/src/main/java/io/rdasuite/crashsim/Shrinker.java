@@ -14,22 +14,7 @@ public final class Shrinker {
     public static Violation shrink(Subject subject, Violation found, Budget budget) {
         Scenario scenario = found.scenario();
         String invariant = found.invariant();
-        Program program = scenario.program();
-        for (int chunk = Math.max(1, program.size() / 2); chunk >= 1; chunk /= 2) {
-            int start = 0;
-            while (start < program.size()) {
-                boolean[] drop = new boolean[program.size()];
-                for (int i = start; i < Math.min(program.size(), start + chunk); i++) {
-                    drop[i] = true;
-                }
-                Program smaller = program.without(drop);
-                if (smaller.size() > 0 && violates(subject, scenario.withProgram(smaller), invariant, budget)) {
-                    program = smaller;
-                } else {
-                    start += chunk;
-                }
-            }
-        }
+        Program program = scenario.program().shrunkWhile(smaller -> violates(subject, scenario.withProgram(smaller), invariant, budget));
         program = withoutIdleClients(subject, scenario, program, invariant, budget);
         return earliest(subject, scenario.withProgram(program), invariant, budget, found);
     }

@@ -96,23 +96,12 @@ public final class FuzzShrinker {
     /** Drops chunks of operations (of the program, or of the operations after recovery) while the invariant still fails. */
     private static FuzzCase ddmin(FuzzCase c, boolean after, String invariant, Budget budget, int[] checks) {
         Program program = after ? c.schedule().afterRecovery() : c.program();
-        for (int chunk = Math.max(1, program.size() / 2); chunk >= 1; chunk /= 2) {
-            int start = 0;
-            while (start < program.size()) {
-                boolean[] drop = new boolean[program.size()];
-                for (int i = start; i < Math.min(program.size(), start + chunk); i++) {
-                    drop[i] = true;
-                }
-                Program smaller = program.without(drop);
-                FuzzCase candidate = after ? c.withSchedule(c.schedule().withRepeat(FaultSchedule.Repeat.AFTER_RECOVERY, smaller)) : c.withProgram(smaller);
-                if (smaller.size() > 0 && fails(candidate, invariant, budget, checks)) {
-                    program = smaller;
-                    c = candidate;
-                } else {
-                    start += chunk;
-                }
-            }
-        }
-        return c;
+        Program smallest = program.shrunkWhile(smaller -> fails(withOps(c, after, smaller), invariant, budget, checks));
+        return smallest == program ? c : withOps(c, after, smallest);
+    }
+
+    /** The case with its program, or its operations after recovery, replaced. */
+    private static FuzzCase withOps(FuzzCase c, boolean after, Program ops) {
+        return after ? c.withSchedule(c.schedule().withRepeat(FaultSchedule.Repeat.AFTER_RECOVERY, ops)) : c.withProgram(ops);
     }
 }
