@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
@@ -185,7 +186,7 @@ final class CheckCommand implements Callable<Integer> {
         row.put("violations", r.violatingStates());
         row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
         if (control) {
-            TreeSet<String> caughtBy = new TreeSet<>(r.statesByInvariant().keySet());
+            TreeSet<String> caughtBy = new TreeSet<>(r.statesByInvariant().keySet().stream().map(Invariant::name).toList());
             row.put("caughtBy", List.copyOf(caughtBy));
             String key = PinnedFindings.cell(subject.name(), config.name(), transport.name());
             CheckReport.putPin(row, pinned.compare(key, caughtBy));

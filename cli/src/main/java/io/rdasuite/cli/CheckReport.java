@@ -164,12 +164,12 @@ final class CheckReport {
         if (!stores.isEmpty()) {
             out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
             out.printf("  %-6s %-22s %-5s %7s ", "STORE", "CONFIG", "TRANS", "STATES");
-            StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", i));
+            StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.name().length()) + "s", i.name()));
             out.println();
             for (Map<String, Object> r : stores) {
                 Map<String, Object> p = (Map<String, Object>) r.get("properties");
                 out.printf("  %-6s %-22s %-5s %7d ", r.get("protocol"), r.get("config"), r.get("transport"), r.get("crashStates"));
-                StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.length()) + "s", p.get(i)));
+                StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.name().length()) + "s", p.get(i.name())));
                 out.println();
             }
             for (Map<String, Object> r : stores) {

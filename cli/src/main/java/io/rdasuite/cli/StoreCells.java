@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
  */
 final class StoreCells {
     /** The properties reported per store: the explorer's, then the history checks' (durable linearizability). */
-    static final List<String> INVARIANTS = Stream.concat(Stream.of("RDA", "DURABILITY", "MONOTONIC_READS", "CONSISTENT_VERSION"),
+    static final List<Invariant> INVARIANTS = Stream.concat(Stream.of(Invariant.RDA, Invariant.DURABILITY, Invariant.MONOTONIC_READS,
+            Invariant.CONSISTENT_VERSION),
             Explorer.historyInvariants().stream()).toList();
 
     /** The cell whose expected findings the text report shows as examples (shrunk). */
@@ -87,14 +89,14 @@ final class StoreCells {
         row.put("crashStates", r.crashStates());
         Map<String, Object> properties = new LinkedHashMap<>();
         TreeSet<String> findings = new TreeSet<>();
-        for (String invariant : INVARIANTS) {
+        for (Invariant invariant : INVARIANTS) {
             boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), invariant);
             long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
-            properties.put(invariant, claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
+            properties.put(invariant.name(), claimed ? (failing == 0 ? "PASS" : "FAIL") : (failing == 0 ? "none found" : "finding"));
             if (failing > 0) {
-                properties.put(invariant + "States", failing);
+                properties.put(invariant.name() + "States", failing);
                 if (!claimed) {
-                    findings.add(invariant);
+                    findings.add(invariant.name());
                 }
             }
         }
@@ -109,10 +111,10 @@ final class StoreCells {
         List<Map<String, Object>> examples = new ArrayList<>();
         List<Violation> all = new ArrayList<>(r.violations());
         all.addAll(r.findings());
-        TreeSet<String> shrunkInvariants = new TreeSet<>();
+        TreeSet<Invariant> shrunkInvariants = new TreeSet<>();
         for (Violation v : all) {
             boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), v.invariant());
-            boolean unexpected = !claimed && difference != null && !difference.unpinned() && difference.gained().contains(v.invariant());
+            boolean unexpected = !claimed && difference != null && !difference.unpinned() && difference.gained().contains(v.invariant().name());
             boolean shown = !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
             Violation example = v;
             long shrinkNanos = 0;

@@ -29,7 +29,7 @@ public final class Explorer {
      * @param findings        the first findings found
      */
     public record Report(Scenario scenario, long events, int crashPoints, long crashStates, long violatingStates, long findingStates,
-                         List<Violation> violations, List<Violation> findings, java.util.SortedMap<String, Long> statesByInvariant) {
+                         List<Violation> violations, List<Violation> findings, java.util.SortedMap<Invariant, Long> statesByInvariant) {
         public boolean passed() {
             return violatingStates == 0;
         }
@@ -46,7 +46,7 @@ public final class Explorer {
      * As {@link #explore(Subject, Scenario, Budget)}, stopping at the first crash state where {@code stopAt} fails
      * (claimed or not; null: explore everything). The shrinker asks this of every smaller candidate.
      */
-    static Report explore(Subject subject, Scenario scenario, Budget budget, String stopAt) {
+    static Report explore(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
         Report total = null;
         for (int k = 0; k < budget.timings(); k++) {
             Scenario timed = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
@@ -66,13 +66,13 @@ public final class Explorer {
         b.violations().forEach(x -> keep(v, x));
         List<Violation> f = new ArrayList<>(a.findings());
         b.findings().forEach(x -> keep(f, x));
-        java.util.TreeMap<String, Long> counts = new java.util.TreeMap<>(a.statesByInvariant());
+        java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>(a.statesByInvariant());
         b.statesByInvariant().forEach((k, n) -> counts.merge(k, n, Long::sum));
         return new Report(a.scenario(), a.events() + b.events(), a.crashPoints() + b.crashPoints(), a.crashStates() + b.crashStates(),
                 a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f, counts);
     }
 
-    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, String stopAt) {
+    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
         Execution dry = Execution.run(subject, scenario, -1, 0);
         TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
         long states = 0;
@@ -81,7 +81,7 @@ public final class Explorer {
         int explored = 0;
         List<Violation> violations = new ArrayList<>();
         List<Violation> findings = new ArrayList<>();
-        java.util.TreeMap<String, Long> counts = new java.util.TreeMap<>();
+        java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>();
         for (long point : points) {
             explored++;
             Execution run = Execution.run(subject, scenario, point, 0);
@@ -93,7 +93,7 @@ public final class Explorer {
                 Observation observed = Execution.observe(subject, scenario, image);
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
-                java.util.TreeSet<String> failed = new java.util.TreeSet<>();
+                java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
                 for (Invariants.Finding f : Invariants.check(subject, scenario.config(), run.history, observed)) {
                     failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
@@ -125,24 +125,17 @@ public final class Explorer {
     }
 
     /** The invariants of the {@link HistoryCheck}s on the class path (LINEARIZABILITY where the checker is). */
-    public static List<String> historyInvariants() {
+    public static List<Invariant> historyInvariants() {
         return Invariants.HISTORY_CHECKS.stream().map(HistoryCheck::invariant).toList();
     }
 
     /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION, LINEARIZABILITY; STRUCTURE always). */
-    public static boolean isClaimed(Claims claims, String invariant) {
+    public static boolean isClaimed(Claims claims, Invariant invariant) {
         return claimed(claims, invariant);
     }
 
-    static boolean claimed(Claims claims, String invariant) {
-        return switch (invariant) {
-            case Invariants.RDA -> claims.atomicPuts();
-            case Invariants.DURABILITY -> claims.durableAtAck();
-            case Invariants.MONOTONIC_READS -> claims.monotonicReads();
-            case Invariants.CONSISTENT_VERSION -> claims.concurrentWriters();
-            case Invariants.LINEARIZABILITY -> claims.linearizable();
-            default -> true;
-        };
+    static boolean claimed(Claims claims, Invariant invariant) {
+        return invariant.claimedBy(claims);
     }
 
     /** Every event when there are at most {@code budget} + 1; else the first, the last and seeded samples. */
@@ -183,7 +176,7 @@ public final class Explorer {
      * Re-runs one crash point and image, with the trace: the failure of {@code invariant} there (several checks can
      * fail in one state; the shrinker wants the one it shrank), else the first failure, else null.
      */
-    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut, String invariant) {
+    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut, Invariant invariant) {
         List<Violation> all = failuresAt(subject, scenario, crashEvent, choices, fifoCut);
         return all.stream().filter(v -> v.invariant().equals(invariant)).findFirst().orElse(all.isEmpty() ? null : all.getFirst());
     }

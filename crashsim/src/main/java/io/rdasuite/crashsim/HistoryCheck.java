@@ -10,7 +10,7 @@ import java.util.List;
  */
 public interface HistoryCheck {
     /** The invariant's name in reports, e.g. {@code LINEARIZABILITY}. */
-    String invariant();
+    Invariant invariant();
 
     /**
      * Checks the operations of a run cut by a crash ({@code history}: invoked before the crash, completed or

@@ -12,19 +12,12 @@ import java.util.TreeSet;
  * could be its newest write, and counts as older than a write otherwise (as the initial state does).
  */
 public final class Invariants {
-    public static final String RDA = "RDA";
-    public static final String DURABILITY = "DURABILITY";
-    public static final String MONOTONIC_READS = "MONOTONIC_READS";
-    public static final String STRUCTURE = "STRUCTURE";
-    public static final String CONSISTENT_VERSION = "CONSISTENT_VERSION";
-    /** Durable (or, for a protocol not durable at ack, buffered durable) linearizability of the run's history. */
-    public static final String LINEARIZABILITY = "LINEARIZABILITY";
     /** The history checks on the class path, in name order. */
     static final List<HistoryCheck> HISTORY_CHECKS = java.util.ServiceLoader.load(HistoryCheck.class).stream()
             .map(java.util.ServiceLoader.Provider::get).sorted(java.util.Comparator.comparing(HistoryCheck::invariant)).toList();
 
     /** One failed check. */
-    public record Finding(String invariant, String detail) {
+    public record Finding(Invariant invariant, String detail) {
     }
 
     private Invariants() {
@@ -34,10 +27,10 @@ public final class Invariants {
     public static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
         List<Finding> findings = new ArrayList<>();
         for (String e : observed.structuralErrors()) {
-            findings.add(new Finding(STRUCTURE, e));
+            findings.add(new Finding(Invariant.STRUCTURE, e));
         }
         for (int key : observed.unreadable()) {
-            findings.add(new Finding(CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
+            findings.add(new Finding(Invariant.CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
         }
         TreeSet<Integer> keys = new TreeSet<>();
         for (OpRecord r : history) {
@@ -71,7 +64,7 @@ public final class Invariants {
         boolean absent = value == null || isZero(value);
         OpRecord source = absent ? null : sourceOf(subject, puts, key, value);
         if (!absent && source == null) {
-            findings.add(new Finding(RDA, "key " + key + " holds bytes no put wrote (torn or mixed): " + preview(value)));
+            findings.add(new Finding(Invariant.RDA, "key " + key + " holds bytes no put wrote (torn or mixed): " + preview(value)));
             return;
         }
         OpRecord lastAcked = null;
@@ -81,7 +74,7 @@ public final class Invariants {
             }
         }
         if (lastAcked != null && (absent ? everyOlder(deletes, lastAcked) : olderThan(source, lastAcked))) {
-            findings.add(new Finding(DURABILITY, describe(lastAcked) + " was acknowledged at event " + lastAcked.completeEvent()
+            findings.add(new Finding(Invariant.DURABILITY, describe(lastAcked) + " was acknowledged at event " + lastAcked.completeEvent()
                     + " but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
         }
         for (OpRecord g : history) {
@@ -91,11 +84,11 @@ public final class Invariants {
             if (!isZero(g.result())) {
                 OpRecord read = sourceOf(subject, puts, key, g.result());
                 if (read != null && (absent ? everyOlder(deletes, read) : olderThan(source, read))) {
-                    findings.add(new Finding(MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
+                    findings.add(new Finding(Invariant.MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
                             + g.completeEvent() + " before the crash, but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
                 }
             } else if (!absent && readDeletedBefore(puts, deletes, g, source)) {
-                findings.add(new Finding(MONOTONIC_READS, "a get of key " + key + " found it deleted at event " + g.completeEvent()
+                findings.add(new Finding(Invariant.MONOTONIC_READS, "a get of key " + key + " found it deleted at event " + g.completeEvent()
                         + " before the crash, but recovery finds the older value " + source.op().value()));
             }
         }

@@ -13,14 +13,14 @@ public final class Shrinker {
 
     public static Violation shrink(Subject subject, Violation found, Budget budget) {
         Scenario scenario = found.scenario();
-        String invariant = found.invariant();
+        Invariant invariant = found.invariant();
         Program program = scenario.program().shrunkWhile(smaller -> violates(subject, scenario.withProgram(smaller), invariant, budget));
         program = withoutIdleClients(subject, scenario, program, invariant, budget);
         return earliest(subject, scenario.withProgram(program), invariant, budget, found);
     }
 
     /** Drops clients that have no operation left, one at a time, while the invariant still fails. */
-    private static Program withoutIdleClients(Subject subject, Scenario scenario, Program program, String invariant, Budget budget) {
+    private static Program withoutIdleClients(Subject subject, Scenario scenario, Program program, Invariant invariant, Budget budget) {
         for (int c = program.clients().size() - 1; c >= 0 && program.clients().size() > 1; c--) {
             if (!program.clients().get(c).isEmpty()) {
                 continue;
@@ -35,12 +35,12 @@ public final class Shrinker {
         return program;
     }
 
-    private static boolean violates(Subject subject, Scenario s, String invariant, Budget budget) {
+    private static boolean violates(Subject subject, Scenario s, Invariant invariant, Budget budget) {
         return Explorer.explore(subject, s, budget, invariant).statesByInvariant().containsKey(invariant);
     }
 
     /** The earliest crash point (then the first image) of the small program that violates the invariant. */
-    private static Violation earliest(Subject subject, Scenario scenario, String invariant, Budget budget, Violation fallback) {
+    private static Violation earliest(Subject subject, Scenario scenario, Invariant invariant, Budget budget, Violation fallback) {
         for (int k = 0; k < budget.timings(); k++) {
             Scenario s = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
                     scenario.program());
@@ -52,7 +52,7 @@ public final class Shrinker {
         return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut(), invariant);
     }
 
-    private static Violation earliestInTiming(Subject subject, Scenario s, String invariant, Budget budget) {
+    private static Violation earliestInTiming(Subject subject, Scenario s, Invariant invariant, Budget budget) {
         Execution dry = Execution.run(subject, s, -1, 0);
         for (long point : Explorer.crashPoints(budget, dry.events, s.seed())) {
             Execution run = Execution.run(subject, s, point, 0);

@@ -13,7 +13,7 @@ import java.util.List;
  * @param detail     what exactly was wrong
  * @param trace      the last events before the crash
  */
-public record Violation(Scenario scenario, long crashEvent, int[] choices, int fifoCut, String invariant, String detail, List<String> trace) {
+public record Violation(Scenario scenario, long crashEvent, int[] choices, int fifoCut, Invariant invariant, String detail, List<String> trace) {
     /** The replay token. */
     public String token() {
         return ReplayToken.encode(this);

@@ -31,7 +31,7 @@ class ExplorerTest {
         assertThat(r.passed()).isFalse();
         assertThat(r.violations()).isNotEmpty();
         Violation v = r.violations().getFirst();
-        assertThat(v.invariant()).isEqualTo(Invariants.DURABILITY);
+        assertThat(v.invariant()).isEqualTo(Invariant.DURABILITY);
         assertThat(v.replayCommand()).startsWith("rda replay rda2.");
     }
 
@@ -41,7 +41,7 @@ class ExplorerTest {
         Subject s = new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.COMPOUND, Method.MESSAGE_FLUSH_ACK));
         Explorer.Report r = explore(s, "DMP+DDIO+DRAM-RQWRB", Transport.IB, Program.sequentialPuts(2));
         assertThat(r.passed()).isFalse();
-        assertThat(r.violations()).anySatisfy(v -> assertThat(v.invariant()).isEqualTo(Invariants.STRUCTURE));
+        assertThat(r.violations()).anySatisfy(v -> assertThat(v.invariant()).isEqualTo(Invariant.STRUCTURE));
     }
 
     @Test
@@ -52,7 +52,7 @@ class ExplorerTest {
         Explorer.Report r = explore(s, config.name(), Transport.IB, program);
         assertThat(r.passed()).isFalse();
         assertThat(r.violations()).anySatisfy(v -> {
-            assertThat(v.invariant()).isEqualTo(Invariants.RDA);
+            assertThat(v.invariant()).isEqualTo(Invariant.RDA);
             assertThat(v.detail()).contains("torn or mixed");
         });
     }
@@ -109,7 +109,7 @@ class ExplorerTest {
         ServerConfig config = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
         Subject s = new RemoteLogSubject(Recipes.paper(config, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON));
         Violation v = new Violation(new Scenario(s.name(), config, Transport.IB, 7, Program.sequentialPuts(3)), 12, new int[]{1, 0, 2}, 1,
-                Invariants.DURABILITY, "d", List.of());
+                Invariant.DURABILITY, "d", List.of());
         String token = v.token();
         assertThat(ReplayToken.decode(token).crashEvent()).isEqualTo(12);
         String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -146,7 +146,7 @@ class ExplorerTest {
         Violation shrunk = Shrinker.shrink(s, r.violations().getFirst(), budget);
         assertThat(shrunk.scenario().program().size()).isLessThanOrEqualTo(3);
         assertThat(shrunk.scenario().program().clients().getFirst()).anySatisfy(op -> assertThat(op.poison()).isTrue());
-        assertThat(shrunk.invariant()).isEqualTo(Invariants.DURABILITY);
+        assertThat(shrunk.invariant()).isEqualTo(Invariant.DURABILITY);
         assertThat(Explorer.replay(shrunk.token()).detail()).isEqualTo(shrunk.detail());
     }
 }

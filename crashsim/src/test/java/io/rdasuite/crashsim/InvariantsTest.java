@@ -49,7 +49,7 @@ class InvariantsTest {
         return new OpRecord(0, Op.get(7), invoke, complete, EIGHT_BYTES.valueBytes(7, value));
     }
 
-    private static List<String> check(List<OpRecord> history, byte[] observed) {
+    private static List<Invariant> check(List<OpRecord> history, byte[] observed) {
         TreeMap<Integer, byte[]> values = new TreeMap<>();
         if (observed != null) {
             values.put(7, observed);
@@ -59,14 +59,14 @@ class InvariantsTest {
 
     @Test
     void rdaFiresOnBytesNoPutWrote() {
-        assertThat(check(List.of(put(1, 0, 5)), new byte[] {0, 0, 0, 0, 0, 0, 0, 9})).contains(Invariants.RDA);
+        assertThat(check(List.of(put(1, 0, 5)), new byte[] {0, 0, 0, 0, 0, 0, 0, 9})).contains(Invariant.RDA);
         assertThat(check(List.of(put(1, 0, 5)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
     }
 
     @Test
     void durabilityFiresWhenAnAcknowledgedPutIsMissingOrOlder() {
-        assertThat(check(List.of(put(1, 0, 5)), null)).containsExactly(Invariants.DURABILITY);
-        assertThat(check(List.of(put(1, 0, 5), put(2, 6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.DURABILITY);
+        assertThat(check(List.of(put(1, 0, 5)), null)).containsExactly(Invariant.DURABILITY);
+        assertThat(check(List.of(put(1, 0, 5), put(2, 6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariant.DURABILITY);
         // A put pending at the crash may or may not have taken effect.
         assertThat(check(List.of(put(1, 0, 5), put(2, 6, -1)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
         assertThat(check(List.of(put(1, 0, 5), put(2, 6, -1)), EIGHT_BYTES.valueBytes(7, 2))).isEmpty();
@@ -77,7 +77,7 @@ class InvariantsTest {
     void monotonicReadsFiresWhenARecoveryTakesBackAValueThatWasRead() {
         // put 2 is pending (never acknowledged), but a get returned it; recovery then shows value 1.
         List<OpRecord> history = List.of(put(1, 0, 5), put(2, 6, -1), get(2, 8, 10));
-        assertThat(check(history, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.MONOTONIC_READS);
+        assertThat(check(history, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariant.MONOTONIC_READS);
         assertThat(check(history, EIGHT_BYTES.valueBytes(7, 2))).isEmpty();
     }
 
@@ -92,9 +92,9 @@ class InvariantsTest {
     @Test
     void aDeleteWritesAbsent() {
         assertThat(check(List.of(put(1, 0, 5), delete(6, 9)), null)).isEmpty();
-        assertThat(check(List.of(put(1, 0, 5), delete(6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.DURABILITY);
+        assertThat(check(List.of(put(1, 0, 5), delete(6, 9)), EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariant.DURABILITY);
         // a delete acknowledged before the put began cannot be the newest write: absent is lost data
-        assertThat(check(List.of(delete(0, 3), put(1, 4, 8)), null)).containsExactly(Invariants.DURABILITY);
+        assertThat(check(List.of(delete(0, 3), put(1, 4, 8)), null)).containsExactly(Invariant.DURABILITY);
         // a delete pending at the crash may or may not have taken effect
         assertThat(check(List.of(put(1, 0, 5), delete(6, -1)), null)).isEmpty();
         assertThat(check(List.of(put(1, 0, 5), delete(6, -1)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
@@ -103,12 +103,12 @@ class InvariantsTest {
     @Test
     void aKeyReadAsDeletedIsNotBroughtBackAndAReadValueIsNotDeletedByAnOlderDelete() {
         List<OpRecord> readDeleted = List.of(put(1, 0, 5), delete(6, -1), getAbsent(8, 10));
-        assertThat(check(readDeleted, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariants.MONOTONIC_READS);
+        assertThat(check(readDeleted, EIGHT_BYTES.valueBytes(7, 1))).containsExactly(Invariant.MONOTONIC_READS);
         assertThat(check(readDeleted, null)).isEmpty();
         // the read of 2 is taken back only if no delete could follow it
         assertThat(check(List.of(put(2, 0, 5), get(2, 6, 8), delete(9, -1)), null)).isEmpty();
         assertThat(check(List.of(delete(0, 2), put(2, 3, 5), get(2, 6, 8)), null))
-                .containsExactlyInAnyOrder(Invariants.DURABILITY, Invariants.MONOTONIC_READS);
+                .containsExactlyInAnyOrder(Invariant.DURABILITY, Invariant.MONOTONIC_READS);
         // without deletes a read of "absent" before the crash is none of these checks' business (as before deletes)
         assertThat(check(List.of(put(1, 0, 5), getAbsent(6, 8)), EIGHT_BYTES.valueBytes(7, 1))).isEmpty();
     }
@@ -116,6 +116,6 @@ class InvariantsTest {
     @Test
     void structuralErrorsAreReported() {
         List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, CONFIG, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
-        assertThat(f).extracting(Invariants.Finding::invariant).containsExactly(Invariants.STRUCTURE);
+        assertThat(f).extracting(Invariants.Finding::invariant).containsExactly(Invariant.STRUCTURE);
     }
 }

@@ -29,7 +29,7 @@ public final class Coverage {
         return n <= 0 ? 0 : Math.min(12, 64 - Long.numberOfLeadingZeros(n));
     }
 
-    static long signature(String subject, FaultSchedule schedule, CrashFrontier frontier, long[] recoveryKindCounts, Collection<String> failed) {
+    static long signature(String subject, FaultSchedule schedule, CrashFrontier frontier, long[] recoveryKindCounts, Collection<io.rdasuite.crashsim.Invariant> failed) {
         long h = mix(0x5EED_F00DL, subject.hashCode());
         h = mix(h, schedule.serverCrash().ordinal());
         h = mix(h, schedule.repeat().ordinal());
@@ -51,7 +51,7 @@ public final class Coverage {
         for (TraceKind k : TraceKind.values()) {
             h = mix(h, k.ordinal() * 16L + bucket(recoveryKindCounts[k.ordinal()]));
         }
-        for (String f : new java.util.TreeSet<>(failed)) {
+        for (String f : failed.stream().map(Enum::name).sorted().toList()) {
             h = mix(h, f.hashCode());
         }
         return h;

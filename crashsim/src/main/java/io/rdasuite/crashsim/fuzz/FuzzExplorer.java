@@ -2,6 +2,7 @@ package io.rdasuite.crashsim.fuzz;
 
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Invariants;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.OpRecord;
@@ -41,7 +42,7 @@ public final class FuzzExplorer {
      * @param claimed   whether the store claims the property (a failure) or not (a finding)
      * @param trace     the last events before the last crash (when reproduced), else empty
      */
-    public record Failure(FuzzCase fuzzCase, CrashPath path, String invariant, String detail, boolean claimed, List<String> trace) {
+    public record Failure(FuzzCase fuzzCase, CrashPath path, Invariant invariant, String detail, boolean claimed, List<String> trace) {
         /** The replay token ({@code rdaf2.…}); {@code plant} is the planted bug the run had. */
         public String token(io.rdasuite.store.mutation.PlantedBug plant) {
             return FuzzToken.encode(fuzzCase, path, plant);
@@ -65,7 +66,7 @@ public final class FuzzExplorer {
      * @param error             a run that could not be simulated (an exception of the store or the simulator), else null
      */
     public record RunReport(FuzzCase fuzzCase, long events, int crashPoints, long states, long failingStates, long findingStates,
-                            SortedMap<String, Long> statesByInvariant, List<Failure> failures, List<Failure> findings, SortedSet<Long> signatures,
+                            SortedMap<Invariant, Long> statesByInvariant, List<Failure> failures, List<Failure> findings, SortedSet<Long> signatures,
                             SortedSet<String> faultsFired, String error) {
         public boolean failed() {
             return failingStates > 0;
@@ -82,7 +83,7 @@ public final class FuzzExplorer {
     }
 
     /** As {@link #explore(FuzzCase, Budget)}; with {@code stopAt} non-null, stops at the first state where that claimed invariant fails. */
-    static RunReport explore(FuzzCase c, Budget budget, String stopAt) {
+    static RunReport explore(FuzzCase c, Budget budget, Invariant stopAt) {
         return explore(c, budget, stopAt, false);
     }
 
@@ -93,7 +94,7 @@ public final class FuzzExplorer {
      * As {@link #explore(FuzzCase, Budget, String)}; with {@code earliestFirst} the crash points are every event in
      * order (up to {@value #EARLIEST_POINTS} of them, evenly spread beyond), for the shrinker.
      */
-    static RunReport explore(FuzzCase c, Budget budget, String stopAt, boolean earliestFirst) {
+    static RunReport explore(FuzzCase c, Budget budget, Invariant stopAt, boolean earliestFirst) {
         Acc acc = new Acc(c);
         try {
             FuzzExecution.Resolved r = FuzzExecution.resolve(c);
@@ -286,7 +287,7 @@ public final class FuzzExplorer {
         long states;
         long failing;
         long findingStates;
-        final TreeMap<String, Long> byInvariant = new TreeMap<>();
+        final TreeMap<Invariant, Long> byInvariant = new TreeMap<>();
         final List<Failure> failures = new ArrayList<>();
         final List<Failure> findings = new ArrayList<>();
         final TreeSet<Long> signatures = new TreeSet<>();
@@ -299,14 +300,14 @@ public final class FuzzExplorer {
 
         /** Checks one state; true when exploration should stop there. */
         boolean state(FuzzExecution.Resolved r, Claims claims, CrashPath path, List<OpRecord> history, FuzzExecution.Observed o,
-                      CrashFrontier frontier, String stopAt) {
+                      CrashFrontier frontier, Invariant stopAt) {
             return state(r, claims, path, history, o.observation(), o.kindCounts(), frontier, stopAt);
         }
 
         boolean state(FuzzExecution.Resolved r, Claims claims, CrashPath path, List<OpRecord> history, Observation observation,
-                      long[] kindCounts, CrashFrontier frontier, String stopAt) {
+                      long[] kindCounts, CrashFrontier frontier, Invariant stopAt) {
             states++;
-            TreeSet<String> failed = new TreeSet<>();
+            TreeSet<Invariant> failed = new TreeSet<>();
             boolean claimedFailed = false;
             boolean stop = false;
             for (Invariants.Finding f : Invariants.check(r.subject(), fuzzCase.scenario().config(), history, observation)) {

@@ -1,6 +1,7 @@
 package io.rdasuite.crashsim.fuzz;
 
 import io.rdasuite.crashsim.Budget;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public final class FuzzShrinker {
 
     public static Shrunk shrink(FuzzExplorer.Failure found, Budget runBudget) {
         Budget budget = new Budget(runBudget.crashPoints() * SEARCH_FACTOR, runBudget.imagesPerPoint(), 1);
-        String invariant = found.invariant();
+        Invariant invariant = found.invariant();
         int[] checks = {0};
         FuzzCase c = found.fuzzCase();
         boolean changed = true;
@@ -66,7 +67,7 @@ public final class FuzzShrinker {
         return new Shrunk(traced, checks[0]);
     }
 
-    private static boolean fails(FuzzCase c, String invariant, Budget budget, int[] checks) {
+    private static boolean fails(FuzzCase c, Invariant invariant, Budget budget, int[] checks) {
         checks[0]++;
         FuzzExplorer.RunReport r = FuzzExplorer.explore(c, budget, invariant);
         return r.error() == null && r.failures().stream().anyMatch(f -> f.invariant().equals(invariant));
@@ -94,7 +95,7 @@ public final class FuzzShrinker {
     }
 
     /** Drops chunks of operations (of the program, or of the operations after recovery) while the invariant still fails. */
-    private static FuzzCase ddmin(FuzzCase c, boolean after, String invariant, Budget budget, int[] checks) {
+    private static FuzzCase ddmin(FuzzCase c, boolean after, Invariant invariant, Budget budget, int[] checks) {
         Program program = after ? c.schedule().afterRecovery() : c.program();
         Program smallest = program.shrunkWhile(smaller -> fails(withOps(c, after, smaller), invariant, budget, checks));
         return smallest == program ? c : withOps(c, after, smallest);

@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.store.protocol.KvProtocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,6 +45,6 @@ class BaselineExplorationTest {
         Explorer.Report r = Explorer.explore(raw, new Scenario(raw.name(), ServerConfig.parse("DMP+DDIO+PM-RQWRB"), Transport.IB, 2, PROGRAM),
                 new Budget(60, 6, 2));
         assertThat(r.passed()).isTrue();
-        assertThat(r.findings()).extracting(io.rdasuite.crashsim.Violation::invariant).contains("DURABILITY");
+        assertThat(r.findings()).extracting(io.rdasuite.crashsim.Violation::invariant).contains(Invariant.DURABILITY);
     }
 }

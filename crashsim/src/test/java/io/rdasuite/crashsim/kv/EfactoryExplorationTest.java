@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.store.protocol.KvProtocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,13 +57,13 @@ class EfactoryExplorationTest {
         ServerConfig config = ServerConfig.parse("DMP+DDIO+PM-RQWRB");
         Explorer.Report erda = explore(KvProtocol.ERDA, config, Transport.IB, PROGRAM, 7);
         assertThat(erda.findings()).as("Erda: a value read before the crash is gone after it (paper 001 §7.2)")
-                .extracting(Violation::invariant).contains("MONOTONIC_READS");
+                .extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
         Violation nonMonotonic = erda.findings().stream().filter(v -> v.invariant().equals("MONOTONIC_READS")).findFirst().orElseThrow();
-        assertThat(Explorer.replayAll(nonMonotonic.token())).extracting(Violation::invariant).contains("MONOTONIC_READS");
+        assertThat(Explorer.replayAll(nonMonotonic.token())).extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
         Explorer.Report efactory = explore(KvProtocol.EFACTORY, config, Transport.IB, PROGRAM, 7);
-        assertThat(efactory.statesByInvariant()).doesNotContainKey("MONOTONIC_READS");
+        assertThat(efactory.statesByInvariant()).doesNotContainKey(Invariant.MONOTONIC_READS);
         assertThat(efactory.findings()).as("eFactory claims no durability at the ack, so lost puts are findings")
-                .extracting(Violation::invariant).contains("DURABILITY");
+                .extracting(Violation::invariant).contains(Invariant.DURABILITY);
         assertThat(efactory.violations()).isEmpty();
     }
 

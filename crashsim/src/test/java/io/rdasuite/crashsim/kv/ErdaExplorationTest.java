@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.store.protocol.KvProtocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,7 +60,7 @@ class ErdaExplorationTest {
     void lostAcknowledgedPutsAndNonMonotonicReadsAreExpectedFindingsInDmpWithDdio() {
         Explorer.Report r = explore(ServerConfig.parse("DMP+DDIO+PM-RQWRB"), Transport.IB);
         assertThat(r.passed()).isTrue();
-        assertThat(r.findings()).extracting(Violation::invariant).contains("DURABILITY", "MONOTONIC_READS");
+        assertThat(r.findings()).extracting(Violation::invariant).contains(Invariant.DURABILITY, Invariant.MONOTONIC_READS);
         Violation any = r.findings().getFirst();
         assertThat(Explorer.replay(any.token()).invariant()).isEqualTo(any.invariant());
     }

@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.crashsim.Invariant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.crashsim.Budget;
@@ -62,6 +63,7 @@ class PlantedBugsExplorationTest {
     @ParameterizedTest(name = "{0} in {1} on {2}")
     @MethodSource("revealingCells")
     void explorationCatchesThePlantTheUnplantedStorePasses(PlantedBug bug, Subject subject, ServerConfig config, Program program, String invariant) {
+        Invariant expected = Invariant.parse(invariant);
         Scenario scenario = new Scenario(subject.name(), config, Transport.IB, 1, program);
 
         Explorer.Report asWritten = Explorer.explore(subject, scenario, BUDGET);
@@ -69,7 +71,7 @@ class PlantedBugsExplorationTest {
 
         assertThat(asWritten.passed()).as("the store as written passes: %s", asWritten.violations()).isTrue();
         assertThat(planted.passed()).as("%s is caught", bug).isFalse();
-        assertThat(planted.statesByInvariant()).as("%s breaks %s", bug, invariant).containsKey(invariant);
+        assertThat(planted.statesByInvariant()).as("%s breaks %s", bug, invariant).containsKey(expected);
         assertThat(PlantedBugs.active()).as("the switch is off again").isEqualTo(PlantedBug.NONE);
     }
 }

@@ -22,11 +22,11 @@ import java.util.List;
  * take back a suffix of the acknowledged puts). Found by {@code rda check} through {@link java.util.ServiceLoader}.
  */
 public final class CrashHistoryCheck implements HistoryCheck {
-    public static final String INVARIANT = "LINEARIZABILITY";
+    public static final io.rdasuite.crashsim.Invariant INVARIANT = io.rdasuite.crashsim.Invariant.LINEARIZABILITY;
     private static final CheckOptions OPTIONS = CheckOptions.defaults().withTimeoutNanos(2_000_000_000L);
 
     @Override
-    public String invariant() {
+    public io.rdasuite.crashsim.Invariant invariant() {
         return INVARIANT;
     }
 
@@ -37,7 +37,7 @@ public final class CrashHistoryCheck implements HistoryCheck {
 
     /** The crash semantics a protocol's claims call for. */
     public static CrashSemantics semantics(Subject subject, ServerConfig config) {
-        return subject.claims(config).durableAtAck() ? CrashSemantics.DURABLE : CrashSemantics.BUFFERED;
+        return subject.claims(config).has(io.rdasuite.store.protocol.Claim.DURABLE_AT_ACK) ? CrashSemantics.DURABLE : CrashSemantics.BUFFERED;
     }
 
     /** Checks one crash state's history. */

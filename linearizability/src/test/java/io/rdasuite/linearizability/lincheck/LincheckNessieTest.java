@@ -50,7 +50,7 @@ class LincheckNessieTest {
         } finally {
             cache.close();
         }
-        assertThat(NessieCluster.CLAIMS.linearizable()).isTrue();
+        assertThat(NessieCluster.CLAIMS.has(io.rdasuite.store.protocol.Claim.LINEARIZABLE)).isTrue();
         assertThat(found).as("%s claims linearizability, and Lincheck found:%n%s", name, found == null ? "" : Findings.results(found)).isNull();
         System.out.printf("Lincheck, %s: no violation in %d invocations (linearizability claimed)%n", name,
                 ITERATIONS * LincheckStoresTest.INVOCATIONS);

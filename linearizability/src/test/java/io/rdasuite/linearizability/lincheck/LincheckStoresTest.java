@@ -52,13 +52,13 @@ class LincheckStoresTest {
         Claims claims = protocol.claims(LoopbackDeployment.CONFIG);
         if (found == null) {
             System.out.printf("Lincheck, %s: no violation in %d invocations (linearizability %s)%n", protocol.cliName(),
-                    ITERATIONS * INVOCATIONS, claims.linearizable() ? "claimed" : "not claimed");
+                    ITERATIONS * INVOCATIONS, claims.has(io.rdasuite.store.protocol.Claim.LINEARIZABLE) ? "claimed" : "not claimed");
             return;
         }
         assertThat(found).as("%s: Lincheck could not run the store", protocol.cliName()).isInstanceOf(LincheckAssertionError.class);
         String results = Findings.results(found);
-        assertThat(claims.linearizable()).as("%s claims linearizability, and Lincheck found:%n%s", protocol.cliName(), results).isFalse();
-        if (claims.atomicPuts()) {
+        assertThat(claims.has(io.rdasuite.store.protocol.Claim.LINEARIZABLE)).as("%s claims linearizability, and Lincheck found:%n%s", protocol.cliName(), results).isFalse();
+        if (claims.has(io.rdasuite.store.protocol.Claim.ATOMIC_PUTS)) {
             assertThat(results).as("%s claims atomic puts, and read a value mixing two puts (-1):%n%s", protocol.cliName(), results)
                     .doesNotContain(": -1");
         }

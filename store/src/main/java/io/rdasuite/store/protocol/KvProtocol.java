@@ -36,31 +36,31 @@ public enum KvProtocol {
      */
 
     /** Erda (paper 000): claims atomic puts only. */
-    ERDA("erda", new Claims(true, false, false, false, false), true),
+    ERDA("erda", Claims.of(Claim.ATOMIC_PUTS), true),
     /** Erda with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
-    ERDA_CLEANING("erda-cleaning", new Claims(true, false, false, false, false), true),
+    ERDA_CLEANING("erda-cleaning", Claims.of(Claim.ATOMIC_PUTS), true),
     /**
      * Redo Logging (paper 000 §5.1). Crash-checked in the recoverable layout (sequence-stamped records, apply
      * before ack); measured (Table 1, YCSB) in the paper's layout.
      */
-    REDO("redo", new Claims(true, true, true, true, true), true),
+    REDO("redo", Claims.ALL, true),
     /** Read After Write (paper 000 §5.1): the client's READ after its WRITE persists the ring record. Layouts as for Redo Logging. */
-    RAW("raw", new Claims(true, true, true, true, true), true),
+    RAW("raw", Claims.ALL, true),
     /**
      * eFactory (paper 001 §4): atomic puts, no durability at ack (it is asynchronous), monotonic reads across
      * crashes and a consistent version under many crashed writers of one key (§5.3, §7.2).
      */
-    EFACTORY("efactory", new Claims(true, false, true, true, true), true),
+    EFACTORY("efactory", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /** eFactory with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
-    EFACTORY_CLEANING("efactory-cleaning", new Claims(true, false, true, true, true), true),
+    EFACTORY_CLEANING("efactory-cleaning", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /** eFactory without the hybrid read (§6.1): every GET through the server. */
-    EFACTORY_NOHR("efactory-nohr", new Claims(true, false, true, true, true), true),
+    EFACTORY_NOHR("efactory-nohr", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /** Send-after-write (paper 001 §5.3.1): durable at the acknowledgement. */
-    SAW("saw", new Claims(true, true, true, true, true), true),
+    SAW("saw", Claims.ALL, true),
     /** write_with_imm (paper 001 §5.3.2): durable at the acknowledgement. */
-    IMM("imm", new Claims(true, true, true, true, true), true),
+    IMM("imm", Claims.ALL, true),
     /** Forca (paper 001 §5.3.4): the server verifies and persists on every read, so reads are monotonic; puts are not durable at ack. */
-    FORCA("forca", new Claims(true, false, true, true, true), true);
+    FORCA("forca", Claims.ALL.without(Claim.DURABLE_AT_ACK), true);
 
     /** When the cleaner of {@code erda-cleaning} and {@code efactory-cleaning} starts by default: 20 µs into the run. */
     public static final long CLEANER_START_NS = 20_000;
@@ -96,7 +96,7 @@ public enum KvProtocol {
     public Claims claims(io.rdasuite.store.fabric.ServerConfig config) {
         boolean readPersists = !(config.domain() == io.rdasuite.store.fabric.PersistenceDomain.DMP && config.ddio());
         if (this == RAW && !readPersists) {
-            return new Claims(claims.atomicPuts(), false, false, claims.linearizable(), claims.concurrentWriters());
+            return claims.without(Claim.DURABLE_AT_ACK, Claim.MONOTONIC_READS);
         }
         return claims;
     }
