@@ -62,8 +62,11 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
      * @param atEvent      the dispatched-event index it happens before
      * @param threadPrefix STALL: the threads of the node whose names start with it ("" for all); otherwise ""
      * @param durationNs   STALL: how long they stay descheduled; otherwise 0
+     * @param imageIndex   RESTART: which post-crash image of the node's power-failure frontier it comes back with
+     *                     ({@code CrashFrontier.image(long)}; a node that process-crashed comes back with the one
+     *                     image it left); otherwise 0
      */
-    public record Fault(Kind kind, int nodeId, long atEvent, String threadPrefix, long durationNs) {
+    public record Fault(Kind kind, int nodeId, long atEvent, String threadPrefix, long durationNs, long imageIndex) {
         public enum Kind {
             /** Power lost: in-domain state drains to media, the rest is lost (a crash frontier is recorded). */
             POWER_FAILURE,
@@ -76,7 +79,13 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
              * The node's threads named by a prefix stop being scheduled for a while (an OS that deschedules them, a
              * page fault, a long GC pause): each runs on only once the stall is over. Hardware keeps running.
              */
-            STALL
+            STALL,
+            /**
+             * A crashed node comes back: a new incarnation of it boots from a post-crash image and rejoins the running
+             * simulation (its DRAM, caches, NIC and connections are new; its old rkeys are refused). What rejoining
+             * means for a protocol, its listeners say ({@link SimFabric#onRestart}).
+             */
+            RESTART
         }
 
         public Fault {
@@ -85,10 +94,26 @@ public record FaultPlan(List<Fault> faults, Map<Integer, Integer> cpuHogs, boole
             if (durationNs < 0 || (kind != Kind.STALL && (durationNs != 0 || !threadPrefix.isEmpty()))) {
                 throw new IllegalArgumentException("only a STALL has a thread prefix and a duration (>= 0): " + kind + " " + threadPrefix + " " + durationNs);
             }
+            if (imageIndex < 0 || (kind != Kind.RESTART && imageIndex != 0)) {
+                throw new IllegalArgumentException("only a RESTART has an image index (>= 0): " + kind + " " + imageIndex);
+            }
+        }
+
+        public Fault(Kind kind, int nodeId, long atEvent, String threadPrefix, long durationNs) {
+            this(kind, nodeId, atEvent, threadPrefix, durationNs, 0);
         }
 
         public Fault(Kind kind, int nodeId, long atEvent) {
-            this(kind, nodeId, atEvent, "", 0);
+            this(kind, nodeId, atEvent, "", 0, 0);
+        }
+
+        /**
+         * Restarts crashed node {@code nodeId} at event {@code atEvent} with image {@code imageIndex} of the frontier
+         * its power failure left (a process crash leaves one image; the index is then ignored). A node that is up
+         * then is not restarted.
+         */
+        public static Fault restart(int nodeId, long atEvent, long imageIndex) {
+            return new Fault(Kind.RESTART, nodeId, atEvent, "", 0, imageIndex);
         }
 
         public static Fault powerFailure(int nodeId, long atEvent) {

@@ -40,6 +40,8 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     private final TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
     private final TreeMap<Integer, PmImage> processCrashImages = new TreeMap<>();
     private final List<FaultPlan.Fault> fired = new ArrayList<>();
+    private final List<java.util.function.Consumer<SimNode>> restartListeners = new ArrayList<>();
+    private final Map<Integer, Long> clockSkewNs;
     private int nextRkey = 0x1000;
     private int nextQpn = 1;
     private final Clock fabricClock = new Clock() {
@@ -75,8 +77,9 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         this.transport = b.transport;
         this.writeAtomicSupported = b.writeAtomicSupported;
         this.faults = b.faults;
+        this.clockSkewNs = new TreeMap<>(b.clockSkewNs);
         for (int i = 0; i < b.configs.size(); i++) {
-            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i), b.restoreCrash.get(i), b.clockSkewNs.getOrDefault(i, 0L)));
+            nodes.add(new SimNode(this, i, b.configs.get(i), b.restore.get(i), b.restoreCrash.get(i), b.clockSkewNs.getOrDefault(i, 0L), 0));
         }
         for (int skewed : b.clockSkewNs.keySet()) {
             if (skewed < 0 || skewed >= nodes.size()) {
@@ -100,6 +103,19 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
 
     private void inject(FaultPlan.Fault f) {
         SimNode node = nodes.get(f.nodeId());
+        if (f.kind() == FaultPlan.Fault.Kind.RESTART) {
+            if (node.isUp()) {
+                return;
+            }
+            CrashFrontier frontier = frontiers.get(f.nodeId());
+            if (frontier != null && processCrashImages.get(f.nodeId()) == null) {
+                restart(f.nodeId(), frontier.image(Math.min(f.imageIndex(), frontier.stateCount() - 1)));
+            } else {
+                restart(f.nodeId(), processCrashImages.get(f.nodeId()));
+            }
+            fired.add(f);
+            return;
+        }
         if (!node.isUp()) {
             return;
         }
@@ -136,6 +152,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     public CrashFrontier powerFailure(int nodeId) {
         CrashFrontier f = nodes.get(nodeId).powerFailure(faults.tornLines());
         frontiers.put(nodeId, f);
+        processCrashImages.remove(nodeId);
         return f;
     }
 
@@ -143,7 +160,49 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     public PmImage processCrash(int nodeId) {
         PmImage image = nodes.get(nodeId).processCrash();
         processCrashImages.put(nodeId, image);
+        frontiers.remove(nodeId);
         return image;
+    }
+
+    /**
+     * Registers what a node does when it comes back ({@link #restart}): recovery and rejoining are the protocol's
+     * (a server recovers and serves again, a monitor learns of it). Listeners run in registration order, on the
+     * driver, before any actor of the new incarnation.
+     */
+    public void onRestart(java.util.function.Consumer<SimNode> listener) {
+        restartListeners.add(java.util.Objects.requireNonNull(listener));
+    }
+
+    /**
+     * Restarts crashed node {@code nodeId} in the running simulation from a post-crash image: a new incarnation of
+     * the node (new NIC, empty caches, DRAM zeroed, no connections; the PM regions it registers again come back with
+     * the image's contents) replaces the old one, and the {@link #onRestart} listeners run on it.
+     */
+    public SimNode restart(int nodeId, CrashImage image) {
+        return restart(nodeId, null, java.util.Objects.requireNonNull(image));
+    }
+
+    /** As {@link #restart(int, CrashImage)}, from a materialized image (what a process crash leaves). */
+    public SimNode restart(int nodeId, PmImage image) {
+        return restart(nodeId, java.util.Objects.requireNonNull(image), null);
+    }
+
+    private SimNode restart(int nodeId, PmImage pm, CrashImage crash) {
+        SimNode old = node(nodeId);
+        if (old.isUp()) {
+            throw new IllegalStateException("node " + nodeId + " is up: only a crashed node restarts");
+        }
+        SimNode fresh = new SimNode(this, nodeId, old.config(), pm, crash, clockSkewNs.getOrDefault(nodeId, 0L), old.incarnation() + 1);
+        Integer hogs = faults.cpuHogs().get(nodeId);
+        if (hogs != null) {
+            fresh.setCpuHogs(hogs, faults.cpuHogSliceNs());
+        }
+        nodes.set(nodeId, fresh);
+        engine.note(io.rdasuite.hwsim.engine.TraceKind.FAULT, nodeId, fresh.incarnation());
+        for (java.util.function.Consumer<SimNode> listener : restartListeners) {
+            listener.accept(fresh);
+        }
+        return fresh;
     }
 
     /** The frontier recorded when {@code nodeId} lost power, or null. */

@@ -49,18 +49,21 @@ public final class SimNode implements Node {
     private long hogPeriodNs;
     private final SplittableRandom slicePhases;
     private boolean up = true;
+    private final int incarnation;
     private long downSinceNs = Long.MAX_VALUE;
 
-    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom, CrashImage restoreFromCrash, long clockSkewNs) {
+    SimNode(SimFabric fabric, int id, ServerConfig config, PmImage restoreFrom, CrashImage restoreFromCrash, long clockSkewNs, int incarnation) {
         this.fabric = fabric;
         this.id = id;
         this.config = config;
         this.restoreFrom = restoreFrom;
         this.restoreFromCrash = restoreFromCrash;
-        this.cache = new Cache(fabric.engine.random("llc-" + id), fabric.cost.llcDirtyLines());
-        this.evictionTimes = fabric.engine.random("evict-" + id);
-        this.preemptions = fabric.engine.random("preempt-" + id);
-        this.slicePhases = fabric.engine.random("slices-" + id);
+        this.incarnation = incarnation;
+        String n = incarnation == 0 ? Integer.toString(id) : id + "#" + incarnation; // a restarted node draws new streams
+        this.cache = new Cache(fabric.engine.random("llc-" + n), fabric.cost.llcDirtyLines());
+        this.evictionTimes = fabric.engine.random("evict-" + n);
+        this.preemptions = fabric.engine.random("preempt-" + n);
+        this.slicePhases = fabric.engine.random("slices-" + n);
         this.coreFreeAt = new long[fabric.cost.coresPerNode()];
         this.clock = new SimClock(this, clockSkewNs);
         this.nic = new SimNic(this);
@@ -126,7 +129,12 @@ public final class SimNode implements Node {
 
     SimRegion regionByRkey(int rkey) {
         SimRegion r = fabric.regionByRkey(rkey);
-        return r != null && r.region.nodeId() == id ? r : null;
+        return r != null && r.region.nodeId() == id && byName.get(r.region.name()) == r ? r : null; // an earlier incarnation's rkey is refused
+    }
+
+    /** 0 for the node as built; each {@link SimFabric#restart} of it adds one. */
+    public int incarnation() {
+        return incarnation;
     }
 
     /** The simulated region behind a registered region (for tests and inspection). */
