@@ -1,28 +1,47 @@
 package io.rdasuite.crashsim;
 
+import io.rdasuite.crashsim.cluster.CrashState;
+import io.rdasuite.crashsim.cluster.Topology;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.model.CostModel;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** One simulated run of a scenario, optionally cut by a power failure of the server at a chosen event (DESIGN §5). */
+/**
+ * One simulated run of a scenario, optionally cut by a power failure of the scenario's crash target at a chosen
+ * event (DESIGN §5). When the target is every PM server, the run stops there and each crashed node is later restarted
+ * from a post-crash image on a fresh fabric ({@link #observe}). When it is part of a cluster that runs on, the run
+ * goes on (failover), the crashed nodes possibly restart and rejoin, and the observation is made in the same run
+ * ({@link #runOn}).
+ */
 public final class Execution {
     final long events;
+    /** The frontier of the first crashed node (the only one of a single-server store), or null. */
     final CrashFrontier frontier;
+    /** Per crashed node, its frontier (empty without a crash, or when the crash came after the end). */
+    final SortedMap<Integer, CrashFrontier> frontiers;
     final List<OpRecord> history;
     final List<String> trace;
+    /** Partial crashes only: what the in-run observation saw. */
+    final Observation observed;
 
-    private Execution(long events, CrashFrontier frontier, List<OpRecord> history, List<String> trace) {
+    private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, List<OpRecord> history, List<String> trace, Observation observed) {
         this.events = events;
-        this.frontier = frontier;
+        this.frontiers = Collections.unmodifiableSortedMap(frontiers);
+        this.frontier = frontiers.isEmpty() ? null : frontiers.values().iterator().next();
         this.history = history;
         this.trace = trace;
+        this.observed = observed;
     }
 
     /**
@@ -33,50 +52,140 @@ public final class Execution {
      */
     public static final CostModel EXPLORATION_COST = CostModel.defaults().withTimingNemesis(50, 3000, 400, 25, 5000);
 
-    /** The fabric a scenario runs on: node 0 the server, one node per client, the scenario's seed and transport, the timing nemesis. */
+    /** The fabric of a single-server scenario: node 0 the server, one node per client, the seed and transport, the timing nemesis. */
     public static SimFabric.Builder fabric(Scenario s) {
-        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(EXPLORATION_COST).node(s.config());
-        for (int c = 0; c < s.program().clients().size(); c++) {
+        return fabric(Topology.singleServer(s.program().clients().size()), s);
+    }
+
+    /** The fabric of a deployment: one node per node of {@code topology}, each under the scenario's configuration. */
+    public static SimFabric.Builder fabric(Topology topology, Scenario s) {
+        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(EXPLORATION_COST);
+        for (int n = 0; n < topology.nodes().size(); n++) {
             b.node(s.config());
         }
         return b;
     }
 
-    /** Runs the scenario; {@code crashAt < 0} means no crash; {@code traceLines > 0} keeps that many last trace lines. */
+    /** The nodes a crash of the scenario cuts. */
+    static SortedSet<Integer> crashed(Subject subject, Scenario s) {
+        return s.target().nodes(subject.topology(s.program()));
+    }
+
+    /**
+     * Runs the scenario; {@code crashAt < 0} means no crash; {@code traceLines > 0} keeps that many last trace lines.
+     * The target's nodes all lose power before event {@code crashAt} and the run stops there.
+     */
     static Execution run(Subject subject, Scenario s, long crashAt, int traceLines) {
-        SimFabric.Builder b = fabric(s);
+        if (crashAt >= 0 && s.target().clusterRunsOn()) {
+            throw new IllegalArgumentException("a partial crash (" + s.target() + ") runs on: use runOn");
+        }
+        Topology topology = subject.topology(s.program());
+        SimFabric.Builder b = fabric(topology, s);
         if (crashAt >= 0) {
-            b.faults(FaultPlan.NONE.with(FaultPlan.Fault.powerFailure(0, crashAt)));
+            FaultPlan plan = FaultPlan.NONE;
+            for (int n : crashed(subject, s)) {
+                plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
+            }
+            b.faults(plan);
         }
         if (traceLines > 0) {
             b.captureTrace(1_000_000);
         }
         try (SimFabric fabric = b.build()) {
             Subject.Deployment d = subject.deploy(fabric, s.program());
-            List<List<OpRecord>> perClient = ClientActors.spawn(fabric, d, s.program());
+            List<List<OpRecord>> perClient = ClientActors.spawn(fabric, topology, d, s.program());
             fabric.run();
-            List<OpRecord> history = new ArrayList<>();
-            perClient.forEach(history::addAll);
-            history.sort(Comparator.comparingLong(OpRecord::invokeEvent).thenComparingInt(OpRecord::client));
-            List<String> trace = List.of();
-            if (traceLines > 0) {
-                List<String> all = fabric.trace().lines();
-                trace = List.copyOf(all.subList(Math.max(0, all.size() - traceLines), all.size()));
-            }
-            return new Execution(fabric.engine().dispatched(), fabric.frontier(0), history, trace);
+            return new Execution(fabric.engine().dispatched(), frontiers(fabric, subject, s), merged(perClient), lastLines(fabric, traceLines), null);
         }
     }
 
-    /** Restarts the server from a post-crash image, recovers, and reads every key the program touched. */
-    static Observation observe(Subject subject, Scenario s, CrashImage image) {
+    /**
+     * A partial crash ({@link Subject#runsOnAfterPartialCrash}): the target's nodes lose power before event
+     * {@code crashAt} while the rest of the cluster runs on; with {@code restartImages} non-empty, each crashed node
+     * restarts from its image {@link Subject#restartAfterEvents} events later and rejoins. After the program, the
+     * subject reads every key back in the same run.
+     */
+    static Execution runOn(Subject subject, Scenario s, long crashAt, CrashState restartImages, int traceLines) {
+        Topology topology = subject.topology(s.program());
+        FaultPlan plan = FaultPlan.NONE.continuingAfterPowerFailure();
+        if (crashAt >= 0) {
+            for (int n : crashed(subject, s)) {
+                plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
+            }
+        }
+        SimFabric.Builder b = fabric(topology, s).faults(plan);
+        if (traceLines > 0) {
+            b.captureTrace(1_000_000);
+        }
+        try (SimFabric fabric = b.build()) {
+            if (crashAt >= 0 && subject.restartAfterEvents() >= 0) {
+                for (Map.Entry<Integer, CrashState.NodeImage> e : restartImages.images().entrySet()) {
+                    int node = e.getKey();
+                    fabric.engine().atEvent(crashAt + 1 + subject.restartAfterEvents(), () -> {
+                        CrashFrontier f = fabric.frontier(node);
+                        if (f != null && !fabric.node(node).isUp()) {
+                            fabric.restart(node, f.image(e.getValue().choices(), e.getValue().fifoCut()));
+                        }
+                    });
+                }
+            }
+            Subject.Deployment d = subject.deploy(fabric, s.program());
+            List<List<OpRecord>> perClient = ClientActors.spawn(fabric, topology, d, s.program());
+            fabric.run();
+            SortedMap<Integer, CrashFrontier> frontiers = frontiers(fabric, subject, s);
+            List<OpRecord> history = merged(perClient);
+            Observation observed = subject.observeInRun(fabric, d, s.program(), keys(s));
+            return new Execution(fabric.engine().dispatched(), frontiers, history, lastLines(fabric, traceLines), observed);
+        }
+    }
+
+    private static SortedMap<Integer, CrashFrontier> frontiers(SimFabric fabric, Subject subject, Scenario s) {
+        TreeMap<Integer, CrashFrontier> f = new TreeMap<>();
+        for (int n : crashed(subject, s)) {
+            if (fabric.frontier(n) != null) {
+                f.put(n, fabric.frontier(n));
+            }
+        }
+        return f;
+    }
+
+    private static List<OpRecord> merged(List<List<OpRecord>> perClient) {
+        List<OpRecord> history = new ArrayList<>();
+        perClient.forEach(history::addAll);
+        history.sort(Comparator.comparingLong(OpRecord::invokeEvent).thenComparingInt(OpRecord::client));
+        return history;
+    }
+
+    private static List<String> lastLines(SimFabric fabric, int traceLines) {
+        if (traceLines <= 0) {
+            return List.of();
+        }
+        List<String> all = fabric.trace().lines();
+        return List.copyOf(all.subList(Math.max(0, all.size() - traceLines), all.size()));
+    }
+
+    /** Every key the program touches. */
+    static SortedSet<Integer> keys(Scenario s) {
         SortedSet<Integer> keys = new TreeSet<>();
         for (List<Op> ops : s.program().clients()) {
             for (Op op : ops) {
                 keys.add(op.key());
             }
         }
-        try (SimFabric restarted = fabric(s).restore(0, image).build()) {
-            return subject.recoverAndObserve(restarted, s.program(), keys);
+        return keys;
+    }
+
+    /** Restarts the (single) server from a post-crash image, recovers, and reads every key the program touched. */
+    static Observation observe(Subject subject, Scenario s, CrashImage image) {
+        return observe(subject, s, new TreeMap<>(Map.of(image.frontier().nodeId(), image)));
+    }
+
+    /** Restarts every crashed node from its post-crash image on a fresh fabric, recovers, and reads every key back. */
+    static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images) {
+        SimFabric.Builder b = fabric(subject.topology(s.program()), s);
+        images.forEach(b::restore);
+        try (SimFabric restarted = b.build()) {
+            return subject.recoverAndObserve(restarted, s.program(), keys(s));
         }
     }
 }

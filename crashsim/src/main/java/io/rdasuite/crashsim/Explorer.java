@@ -1,7 +1,13 @@
 package io.rdasuite.crashsim;
 
 import io.rdasuite.store.protocol.Claims;
+import io.rdasuite.crashsim.cluster.CrashState;
+import io.rdasuite.crashsim.cluster.CrashTarget;
+import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -49,8 +55,7 @@ public final class Explorer {
     static Report explore(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
         Report total = null;
         for (int k = 0; k < budget.timings(); k++) {
-            Scenario timed = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
-                    scenario.program());
+            Scenario timed = scenario.withSeed(Budget.timingSeed(scenario.seed(), k));
             Report r = exploreOneTiming(subject, timed, budget, stopAt);
             total = total == null ? r : merge(total, r);
             if (stopAt != null && r.statesByInvariant().containsKey(stopAt)) {
@@ -72,8 +77,13 @@ public final class Explorer {
                 a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f, counts);
     }
 
-    private static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
-        Execution dry = Execution.run(subject, scenario, -1, 0);
+    static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
+        boolean runsOn = scenario.target().clusterRunsOn();
+        if (runsOn && !subject.runsOnAfterPartialCrash()) {
+            throw new IllegalArgumentException(subject.name() + " does not run on after a partial crash: its only crash target is "
+                    + CrashTarget.ALL_SERVERS + ", not " + scenario.target());
+        }
+        Execution dry = runsOn ? Execution.runOn(subject, scenario, -1, CrashState.none(), 0) : Execution.run(subject, scenario, -1, 0);
         TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
         long states = 0;
         long violating = 0;
@@ -84,19 +94,32 @@ public final class Explorer {
         java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>();
         for (long point : points) {
             explored++;
-            Execution run = Execution.run(subject, scenario, point, 0);
-            if (run.frontier == null) {
+            Execution run = runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
+            if (run.frontiers.isEmpty()) {
                 continue;
             }
-            for (CrashImage image : run.frontier.enumerate(budget.imagesPerPoint(), scenario.seed() * 31 + point)) {
+            List<SortedMap<Integer, CrashImage>> images = runsOn && subject.restartAfterEvents() < 0 ? List.of(new TreeMap<>())
+                    : combinations(run.frontiers, budget.imagesPerPoint(), scenario.seed() * 31 + point);
+            for (SortedMap<Integer, CrashImage> image : images) {
                 states++;
-                Observation observed = Execution.observe(subject, scenario, image);
+                CrashState state = stateOf(image);
+                List<OpRecord> history = run.history;
+                Observation observed;
+                if (!runsOn) {
+                    observed = Execution.observe(subject, scenario, image);
+                } else if (image.isEmpty()) {
+                    observed = run.observed;
+                } else {
+                    Execution restarted = Execution.runOn(subject, scenario, point, state, 0);
+                    history = restarted.history;
+                    observed = restarted.observed;
+                }
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
-                for (Invariants.Finding f : Invariants.check(subject, scenario.config(), run.history, observed)) {
+                for (Invariants.Finding f : Invariants.check(subject, scenario.config(), history, observed)) {
                     failed.add(f.invariant());
-                    Violation v = new Violation(scenario, point, image.choices(), image.fifoCut(), f.invariant(), f.detail(), List.of());
+                    Violation v = new Violation(scenario, point, state, f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(scenario.config()), f.invariant())) {
                         claimedFailed = true;
                         keep(violations, v);
@@ -114,6 +137,35 @@ public final class Explorer {
             }
         }
         return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
+    }
+
+    /**
+     * The post-crash states of a crash point: one node's frontier enumerated as before; several nodes' enumerated each
+     * (node n with its own seed) and combined, the k-th state taking each node's k-th image (cycling the shorter lists).
+     */
+    static List<SortedMap<Integer, CrashImage>> combinations(SortedMap<Integer, CrashFrontier> frontiers, long bound, long seed) {
+        TreeMap<Integer, List<CrashImage>> perNode = new TreeMap<>();
+        int most = 0;
+        for (Map.Entry<Integer, CrashFrontier> e : frontiers.entrySet()) {
+            List<CrashImage> list = e.getValue().enumerate(bound, perNode.isEmpty() ? seed : seed + 1_000_003L * e.getKey());
+            perNode.put(e.getKey(), list);
+            most = Math.max(most, list.size());
+        }
+        List<SortedMap<Integer, CrashImage>> states = new ArrayList<>(most);
+        for (int k = 0; k < most; k++) {
+            TreeMap<Integer, CrashImage> state = new TreeMap<>();
+            for (Map.Entry<Integer, List<CrashImage>> e : perNode.entrySet()) {
+                state.put(e.getKey(), e.getValue().get(k % e.getValue().size()));
+            }
+            states.add(state);
+        }
+        return states;
+    }
+
+    static CrashState stateOf(SortedMap<Integer, CrashImage> images) {
+        TreeMap<Integer, CrashState.NodeImage> state = new TreeMap<>();
+        images.forEach((node, image) -> state.put(node, new CrashState.NodeImage(image.choices(), image.fifoCut())));
+        return new CrashState(state);
     }
 
     /** Keeps the first {@link #KEPT_PER_INVARIANT} examples of each invariant, at most {@link #KEPT} in all. */
@@ -169,15 +221,15 @@ public final class Explorer {
     public static List<Violation> replayAll(String token) {
         ReplayToken.Decoded d = ReplayToken.decode(token);
         return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(),
-                () -> failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.choices(), d.fifoCut()));
+                () -> failuresAt(Subjects.byName(d.scenario().subject()), d.scenario(), d.crashEvent(), d.state()));
     }
 
     /**
      * Re-runs one crash point and image, with the trace: the failure of {@code invariant} there (several checks can
      * fail in one state; the shrinker wants the one it shrank), else the first failure, else null.
      */
-    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut, Invariant invariant) {
-        List<Violation> all = failuresAt(subject, scenario, crashEvent, choices, fifoCut);
+    static Violation reproduce(Subject subject, Scenario scenario, long crashEvent, CrashState state, Invariant invariant) {
+        List<Violation> all = failuresAt(subject, scenario, crashEvent, state);
         return all.stream().filter(v -> v.invariant().equals(invariant)).findFirst().orElse(all.isEmpty() ? null : all.getFirst());
     }
 
@@ -190,27 +242,45 @@ public final class Explorer {
 
     public static CrashRun crashRun(String token) {
         ReplayToken.Decoded d = ReplayToken.decode(token);
-        return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(), () -> crashRun(d));
+        return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(), () -> {
+            Subject subject = Subjects.byName(d.scenario().subject());
+            StateRun r = stateRun(subject, d.scenario(), d.crashEvent(), d.state(), 0);
+            return new CrashRun(subject, d.scenario(), r.history(), r.observed());
+        });
     }
 
-    private static CrashRun crashRun(ReplayToken.Decoded d) {
-        Subject subject = Subjects.byName(d.scenario().subject());
-        Execution run = Execution.run(subject, d.scenario(), d.crashEvent(), 0);
-        if (run.frontier == null) {
-            throw new IllegalArgumentException("event " + d.crashEvent() + " is past the end of the run (" + run.events + " events)");
+    /** One crash state, run again: the history, what was observed and the trace. */
+    private record StateRun(List<OpRecord> history, Observation observed, List<String> trace) {
+    }
+
+    private static StateRun stateRun(Subject subject, Scenario scenario, long crashEvent, CrashState state, int traceLines) {
+        if (scenario.target().clusterRunsOn()) {
+            Execution run = Execution.runOn(subject, scenario, crashEvent, state, traceLines);
+            if (run.frontiers.isEmpty()) {
+                throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
+            }
+            return new StateRun(run.history, run.observed, run.trace);
         }
-        return new CrashRun(subject, d.scenario(), run.history, Execution.observe(subject, d.scenario(), run.frontier.image(d.choices(), d.fifoCut())));
-    }
-
-    private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, int[] choices, int fifoCut) {
-        Execution run = Execution.run(subject, scenario, crashEvent, 40);
-        if (run.frontier == null) {
+        Execution run = Execution.run(subject, scenario, crashEvent, traceLines);
+        if (run.frontiers.isEmpty()) {
             throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
         }
-        Observation observed = Execution.observe(subject, scenario, run.frontier.image(choices, fifoCut));
+        TreeMap<Integer, CrashImage> images = new TreeMap<>();
+        for (Map.Entry<Integer, CrashFrontier> e : run.frontiers.entrySet()) {
+            CrashState.NodeImage image = state.images().get(e.getKey());
+            if (image == null) {
+                throw new IllegalArgumentException("the token names no image for crashed node " + e.getKey() + " (it has " + state.images().keySet() + ")");
+            }
+            images.put(e.getKey(), e.getValue().image(image.choices(), image.fifoCut()));
+        }
+        return new StateRun(run.history, Execution.observe(subject, scenario, images), run.trace);
+    }
+
+    private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, CrashState state) {
+        StateRun r = stateRun(subject, scenario, crashEvent, state, 40);
         List<Violation> all = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(subject, scenario.config(), run.history, observed)) {
-            all.add(new Violation(scenario, crashEvent, choices, fifoCut, f.invariant(), f.detail(), run.trace));
+        for (Invariants.Finding f : Invariants.check(subject, scenario.config(), r.history(), r.observed())) {
+            all.add(new Violation(scenario, crashEvent, state, f.invariant(), f.detail(), r.trace()));
         }
         return all;
     }

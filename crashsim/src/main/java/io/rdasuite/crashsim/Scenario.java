@@ -6,18 +6,35 @@ import java.util.Objects;
 
 /**
  * What the explorer runs: a subject (protocol), a server configuration and transport, a program per
- * client, and the seed of every simulated choice. The fault plan is the explorer's: power failures of the
- * server at the crash points it chooses.
+ * client, the seed of every simulated choice, and which nodes a crash cuts (by default every PM server). The
+ * explorer chooses the crash points.
  */
-public record Scenario(String subject, ServerConfig config, Transport transport, long seed, Program program) {
+public record Scenario(String subject, ServerConfig config, Transport transport, long seed, Program program,
+                       io.rdasuite.crashsim.cluster.CrashTarget target) {
     public Scenario {
+        Objects.requireNonNull(target);
         Objects.requireNonNull(subject);
         Objects.requireNonNull(config);
         Objects.requireNonNull(transport);
         Objects.requireNonNull(program);
     }
 
+    /** A scenario whose crashes cut every PM server ({@link io.rdasuite.crashsim.cluster.CrashTarget#ALL_SERVERS}). */
+    public Scenario(String subject, ServerConfig config, Transport transport, long seed, Program program) {
+        this(subject, config, transport, seed, program, io.rdasuite.crashsim.cluster.CrashTarget.ALL_SERVERS);
+    }
+
     Scenario withProgram(Program p) {
-        return new Scenario(subject, config, transport, seed, p);
+        return new Scenario(subject, config, transport, seed, p, target);
+    }
+
+    /** The same scenario under another seed (the explorer's timings). */
+    public Scenario withSeed(long s) {
+        return new Scenario(subject, config, transport, s, program, target);
+    }
+
+    /** The same scenario with crashes cutting {@code t}. */
+    public Scenario withTarget(io.rdasuite.crashsim.cluster.CrashTarget t) {
+        return new Scenario(subject, config, transport, seed, program, t);
     }
 }

@@ -1,5 +1,7 @@
 package io.rdasuite.crashsim;
 
+import java.util.List;
+
 /**
  * Shrinks a violation or a finding (DESIGN §5): first the program, by dropping chunks of operations (halves,
  * then quarters, … then single operations, ddmin-style) while exploration still finds the same invariant
@@ -42,32 +44,21 @@ public final class Shrinker {
     /** The earliest crash point (then the first image) of the small program that violates the invariant. */
     private static Violation earliest(Subject subject, Scenario scenario, Invariant invariant, Budget budget, Violation fallback) {
         for (int k = 0; k < budget.timings(); k++) {
-            Scenario s = new Scenario(scenario.subject(), scenario.config(), scenario.transport(), Budget.timingSeed(scenario.seed(), k),
-                    scenario.program());
+            Scenario s = scenario.withSeed(Budget.timingSeed(scenario.seed(), k));
             Violation v = earliestInTiming(subject, s, invariant, budget);
             if (v != null) {
                 return v;
             }
         }
-        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.choices(), fallback.fifoCut(), invariant);
+        return Explorer.reproduce(subject, fallback.scenario(), fallback.crashEvent(), fallback.state(), invariant);
     }
 
+    /** Exploration of one timing stops at the first state (earliest point, first image) where the invariant fails. */
     private static Violation earliestInTiming(Subject subject, Scenario s, Invariant invariant, Budget budget) {
-        Execution dry = Execution.run(subject, s, -1, 0);
-        for (long point : Explorer.crashPoints(budget, dry.events, s.seed())) {
-            Execution run = Execution.run(subject, s, point, 0);
-            if (run.frontier == null) {
-                continue;
-            }
-            for (var image : run.frontier.enumerate(budget.imagesPerPoint(), s.seed() * 31 + point)) {
-                Observation observed = Execution.observe(subject, s, image);
-                for (Invariants.Finding f : Invariants.check(subject, s.config(), run.history, observed)) {
-                    if (f.invariant().equals(invariant)) {
-                        return Explorer.reproduce(subject, s, point, image.choices(), image.fifoCut(), invariant);
-                    }
-                }
-            }
-        }
-        return null;
+        Explorer.Report r = Explorer.exploreOneTiming(subject, s, budget, invariant);
+        List<Violation> kept = new java.util.ArrayList<>(r.violations());
+        kept.addAll(r.findings());
+        return kept.stream().filter(v -> v.invariant() == invariant).findFirst()
+                .map(v -> Explorer.reproduce(subject, s, v.crashEvent(), v.state(), invariant)).orElse(null);
     }
 }

@@ -2,12 +2,44 @@ package io.rdasuite.crashsim;
 
 import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.crashsim.cluster.Topology;
 
 /**
- * A protocol as the explorer sees it (DESIGN §1: crashsim knows protocols only through this). Node 0 is
- * the server; nodes 1..clients are clients.
+ * A protocol as the explorer sees it (DESIGN §1: crashsim knows protocols only through this). Its deployment is a
+ * {@link Topology}: by default node 0 the one PM server and one node per client; a cluster names its servers,
+ * monitors and clients, and may let the rest of the cluster run on when some of its nodes crash.
  */
 public interface Subject {
+    /** The nodes of a deployment running {@code program} and their roles. */
+    default Topology topology(Program program) {
+        return Topology.singleServer(program.clients().size());
+    }
+
+    /**
+     * Whether the rest of the cluster runs on when a crash cuts only some of its nodes (crash targets other than
+     * {@link io.rdasuite.crashsim.cluster.CrashTarget#ALL_SERVERS}); such a subject observes in the same run
+     * ({@link #observeInRun}).
+     */
+    default boolean runsOnAfterPartialCrash() {
+        return false;
+    }
+
+    /**
+     * How many dispatched events after a partial crash the crashed nodes restart from a post-crash image and rejoin
+     * (the subject's deployment rejoins them through {@link SimFabric#onRestart}); negative: they stay down.
+     */
+    default long restartAfterEvents() {
+        return -1;
+    }
+
+    /**
+     * After the program ran on a cluster that ran on through a partial crash: reads back {@code keys} in the same
+     * run (through whatever replicas are left) and runs the fabric itself.
+     */
+    default Observation observeInRun(SimFabric fabric, Deployment deployment, Program program, java.util.SortedSet<Integer> keys) {
+        throw new UnsupportedOperationException(name() + " does not run on after a partial crash");
+    }
+
     /** The name a replay token carries; {@link Subjects#byName} finds the subject again. */
     String name();
 

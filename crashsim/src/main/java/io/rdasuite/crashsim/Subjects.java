@@ -12,6 +12,10 @@ import java.util.Locale;
 
 /** Finds a subject by the name a replay token carries. */
 public final class Subjects {
+    /** The plugged-in protocols ({@link SubjectFactory}), in prefix order. */
+    private static final java.util.List<SubjectFactory> FACTORIES = java.util.ServiceLoader.load(SubjectFactory.class).stream()
+            .map(java.util.ServiceLoader.Provider::get).sorted(java.util.Comparator.comparing(SubjectFactory::prefix)).toList();
+
     private Subjects() {
     }
 
@@ -20,6 +24,12 @@ public final class Subjects {
      * {@code inplace/<WRITE|WRITE_IMM|SEND>/singleton/<METHOD>}.
      */
     public static Subject byName(String name) {
+        String prefix = name.contains("/") ? name.substring(0, name.indexOf('/')) : name;
+        for (SubjectFactory f : FACTORIES) {
+            if (f.prefix().equals(prefix)) {
+                return f.byName(name);
+            }
+        }
         if (name.startsWith(KvSubject.PREFIX + "/")) {
             try {
                 return new KvSubject(KvProtocol.parse(name.substring(KvSubject.PREFIX.length() + 1)));

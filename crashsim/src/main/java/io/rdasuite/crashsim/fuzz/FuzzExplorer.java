@@ -275,6 +275,7 @@ public final class FuzzExplorer {
                 case POWER_FAILURE -> "power-failure";
                 case PROCESS_CRASH -> f.nodeId() == 0 ? "server-process-crash" : "client-crash";
                 case STALL -> "stall";
+                case RESTART -> "restart";
             });
         }
     }
