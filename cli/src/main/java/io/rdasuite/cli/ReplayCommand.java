@@ -28,10 +28,16 @@ final class ReplayCommand implements Callable<Integer> {
     private int replayFuzz() {
         java.util.List<io.rdasuite.crashsim.fuzz.FuzzExplorer.Failure> all;
         try {
-            if (history != null) {
-                throw new IllegalArgumentException("--history is for rda check's tokens (rda1.…), not for fuzz tokens");
-            }
             all = io.rdasuite.crashsim.fuzz.FuzzExplorer.replay(token);
+            if (history != null) {
+                io.rdasuite.crashsim.fuzz.FuzzExplorer.StateRun run = io.rdasuite.crashsim.fuzz.FuzzExplorer.stateRun(token);
+                try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(history)) {
+                    io.rdasuite.linearizability.format.JsonLinesFormat.write(
+                            io.rdasuite.linearizability.crash.CrashHistories.of(run.subject(), run.history(), run.observation()), w);
+                } catch (java.io.IOException e) {
+                    throw new IllegalArgumentException("cannot write the history to " + history + ": " + e.getMessage());
+                }
+            }
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("rda replay: " + e.getMessage());
             spec.commandLine().getErr().flush();

@@ -157,8 +157,30 @@ public final class FuzzExplorer {
      * with the last events before the last crash. Empty when every check passes.
      */
     public static List<Failure> reproduce(FuzzCase c, CrashPath path) {
+        StateRun run = stateRun(c, path);
+        Claims claims = run.subject().claims(c.scenario().config());
+        List<Failure> out = new ArrayList<>();
+        for (Invariants.Finding f : Invariants.check(run.subject(), c.scenario().config(), run.history(), run.observation())) {
+            out.add(new Failure(c, path, f.invariant(), f.detail(), Explorer.isClaimed(claims, f.invariant()), run.trace()));
+        }
+        return out;
+    }
+
+    /**
+     * One crash state of a case, run again: the subject, the operations of every epoch, what recovery and the read-back
+     * found, and the last events before the last crash (what {@code rda replay --history} writes for a fuzz token).
+     */
+    public record StateRun(io.rdasuite.crashsim.Subject subject, List<OpRecord> history, Observation observation, List<String> trace) {
+    }
+
+    /** A token's crash state, run again with the bug planted that its run had. */
+    public static StateRun stateRun(String token) {
+        FuzzToken.Decoded d = FuzzToken.decode(token);
+        return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(), () -> stateRun(d.fuzzCase(), d.path()));
+    }
+
+    static StateRun stateRun(FuzzCase c, CrashPath path) {
         FuzzExecution.Resolved r = FuzzExecution.resolve(c);
-        Claims claims = r.subject().claims(c.scenario().config());
         boolean repeated = c.schedule().repeat() != FaultSchedule.Repeat.NONE;
         if (repeated != path.repeated()) {
             throw new IllegalArgumentException("the crash path " + (path.repeated() ? "has" : "lacks") + " a second crash, the schedule "
@@ -180,11 +202,7 @@ public final class FuzzExplorer {
         }
         FuzzExecution.Observed o = FuzzExecution.observe(r, last);
         Observation observation = repeated ? epochs(o, c, path.firstEvent()) : o.observation();
-        List<Failure> out = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(r.subject(), c.scenario().config(), history, observation)) {
-            out.add(new Failure(c, path, f.invariant(), f.detail(), Explorer.isClaimed(claims, f.invariant()), trace));
-        }
-        return out;
+        return new StateRun(r.subject(), history, observation, trace);
     }
 
     /** Replays a token ({@code rdaf2.…}) with the bug planted that its run had: every check failing at its state, with the trace. */
