@@ -6,6 +6,7 @@ import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
+import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.hwsim.model.CostModel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,11 +33,22 @@ public final class Execution {
     final SortedMap<Integer, CrashFrontier> frontiers;
     final List<OpRecord> history;
     final List<String> trace;
+    /** Process crashes: per killed node, the one image it left. */
+    final SortedMap<Integer, PmImage> killed;
+    /** Whether the crash happened (false when its event came after the end of the run). */
+    final boolean crashed;
     /** Partial crashes only: what the in-run observation saw. */
     final Observation observed;
 
-    private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, List<OpRecord> history, List<String> trace, Observation observed) {
+    private Execution(long events, SimFabric fabric, Subject subject, Scenario s, List<OpRecord> history, List<String> trace, Observation observed) {
+        this(events, frontiers(fabric, subject, s), killed(fabric, subject, s), !fabric.firedFaults().isEmpty(), history, trace, observed);
+    }
+
+    private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, SortedMap<Integer, PmImage> killed, boolean crashed,
+                      List<OpRecord> history, List<String> trace, Observation observed) {
         this.events = events;
+        this.killed = Collections.unmodifiableSortedMap(killed);
+        this.crashed = crashed;
         this.frontiers = Collections.unmodifiableSortedMap(frontiers);
         this.frontier = frontiers.isEmpty() ? null : frontiers.values().iterator().next();
         this.history = history;
@@ -82,11 +94,7 @@ public final class Execution {
         Topology topology = subject.topology(s.program());
         SimFabric.Builder b = fabric(topology, s);
         if (crashAt >= 0) {
-            FaultPlan plan = FaultPlan.NONE;
-            for (int n : crashed(subject, s)) {
-                plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
-            }
-            b.faults(plan);
+            b.faults(crashes(FaultPlan.NONE, subject, s, crashAt));
         }
         if (traceLines > 0) {
             b.captureTrace(1_000_000);
@@ -95,7 +103,7 @@ public final class Execution {
             Subject.Deployment d = subject.deploy(fabric, s.program());
             List<List<OpRecord>> perClient = ClientActors.spawn(fabric, topology, d, s.program());
             fabric.run();
-            return new Execution(fabric.engine().dispatched(), frontiers(fabric, subject, s), merged(perClient), lastLines(fabric, traceLines), null);
+            return new Execution(fabric.engine().dispatched(), fabric, subject, s, merged(perClient), lastLines(fabric, traceLines), null);
         }
     }
 
@@ -109,9 +117,7 @@ public final class Execution {
         Topology topology = subject.topology(s.program());
         FaultPlan plan = FaultPlan.NONE.continuingAfterPowerFailure();
         if (crashAt >= 0) {
-            for (int n : crashed(subject, s)) {
-                plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
-            }
+            plan = crashes(plan, subject, s, crashAt);
         }
         SimFabric.Builder b = fabric(topology, s).faults(plan);
         if (traceLines > 0) {
@@ -122,9 +128,14 @@ public final class Execution {
                 for (Map.Entry<Integer, CrashState.NodeImage> e : restartImages.images().entrySet()) {
                     int node = e.getKey();
                     fabric.engine().atEvent(crashAt + 1 + subject.restartAfterEvents(), () -> {
+                        if (fabric.node(node).isUp()) {
+                            return;
+                        }
                         CrashFrontier f = fabric.frontier(node);
-                        if (f != null && !fabric.node(node).isUp()) {
+                        if (f != null) {
                             fabric.restart(node, f.image(e.getValue().choices(), e.getValue().fifoCut()));
+                        } else if (fabric.processCrashImage(node) != null) {
+                            fabric.restart(node, fabric.processCrashImage(node));
                         }
                     });
                 }
@@ -132,11 +143,33 @@ public final class Execution {
             Subject.Deployment d = subject.deploy(fabric, s.program());
             List<List<OpRecord>> perClient = ClientActors.spawn(fabric, topology, d, s.program());
             fabric.run();
-            SortedMap<Integer, CrashFrontier> frontiers = frontiers(fabric, subject, s);
+            long events = fabric.engine().dispatched();
             List<OpRecord> history = merged(perClient);
+            List<String> trace = lastLines(fabric, traceLines);
+            SortedMap<Integer, CrashFrontier> frontiers = frontiers(fabric, subject, s);
+            SortedMap<Integer, PmImage> killed = killed(fabric, subject, s);
+            boolean crashed = !fabric.firedFaults().isEmpty();
             Observation observed = subject.observeInRun(fabric, d, s.program(), keys(s));
-            return new Execution(fabric.engine().dispatched(), frontiers, history, lastLines(fabric, traceLines), observed);
+            return new Execution(events, frontiers, killed, crashed, history, trace, observed);
         }
+    }
+
+    /** The scenario's crash of its target at {@code crashAt}: power failures, or process crashes for a {@code /kill} target. */
+    private static FaultPlan crashes(FaultPlan plan, Subject subject, Scenario s, long crashAt) {
+        for (int n : crashed(subject, s)) {
+            plan = plan.with(s.target().processCrash() ? FaultPlan.Fault.processCrash(n, crashAt) : FaultPlan.Fault.powerFailure(n, crashAt));
+        }
+        return plan;
+    }
+
+    private static SortedMap<Integer, PmImage> killed(SimFabric fabric, Subject subject, Scenario s) {
+        TreeMap<Integer, PmImage> k = new TreeMap<>();
+        for (int n : crashed(subject, s)) {
+            if (fabric.processCrashImage(n) != null) {
+                k.put(n, fabric.processCrashImage(n));
+            }
+        }
+        return k;
     }
 
     private static SortedMap<Integer, CrashFrontier> frontiers(SimFabric fabric, Subject subject, Scenario s) {
@@ -182,8 +215,14 @@ public final class Execution {
 
     /** Restarts every crashed node from its post-crash image on a fresh fabric, recovers, and reads every key back. */
     static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images) {
+        return observe(subject, s, images, new TreeMap<>());
+    }
+
+    /** As {@link #observe(Subject, Scenario, SortedMap)}, with killed nodes restarted from the image their process crash left. */
+    static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images, SortedMap<Integer, PmImage> killed) {
         SimFabric.Builder b = fabric(subject.topology(s.program()), s);
-        images.forEach(b::restore);
+        images.forEach((n, image) -> b.restore(n, image));
+        killed.forEach((n, image) -> b.restore(n, image));
         try (SimFabric restarted = b.build()) {
             return subject.recoverAndObserve(restarted, s.program(), keys(s));
         }

@@ -95,18 +95,18 @@ public final class Explorer {
         for (long point : points) {
             explored++;
             Execution run = runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
-            if (run.frontiers.isEmpty()) {
+            if (!run.crashed) {
                 continue;
             }
-            List<SortedMap<Integer, CrashImage>> images = runsOn && subject.restartAfterEvents() < 0 ? List.of(new TreeMap<>())
-                    : combinations(run.frontiers, budget.imagesPerPoint(), scenario.seed() * 31 + point);
+            List<SortedMap<Integer, CrashImage>> images = (runsOn && subject.restartAfterEvents() < 0) || scenario.target().processCrash()
+                    ? List.of(new TreeMap<>()) : combinations(run.frontiers, budget.imagesPerPoint(), scenario.seed() * 31 + point);
             for (SortedMap<Integer, CrashImage> image : images) {
                 states++;
-                CrashState state = stateOf(image);
+                CrashState state = scenario.target().processCrash() ? killedState(run) : stateOf(image);
                 List<OpRecord> history = run.history;
                 Observation observed;
                 if (!runsOn) {
-                    observed = Execution.observe(subject, scenario, image);
+                    observed = Execution.observe(subject, scenario, image, run.killed);
                 } else if (image.isEmpty()) {
                     observed = run.observed;
                 } else {
@@ -160,6 +160,13 @@ public final class Explorer {
             states.add(state);
         }
         return states;
+    }
+
+    /** A process crash leaves one image per killed node: its state names the nodes with no choices. */
+    private static CrashState killedState(Execution run) {
+        TreeMap<Integer, CrashState.NodeImage> state = new TreeMap<>();
+        run.killed.keySet().forEach(n -> state.put(n, new CrashState.NodeImage(new int[0], 0)));
+        return new CrashState(state);
     }
 
     static CrashState stateOf(SortedMap<Integer, CrashImage> images) {
@@ -256,13 +263,13 @@ public final class Explorer {
     private static StateRun stateRun(Subject subject, Scenario scenario, long crashEvent, CrashState state, int traceLines) {
         if (scenario.target().clusterRunsOn()) {
             Execution run = Execution.runOn(subject, scenario, crashEvent, state, traceLines);
-            if (run.frontiers.isEmpty()) {
+            if (!run.crashed) {
                 throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
             }
             return new StateRun(run.history, run.observed, run.trace);
         }
         Execution run = Execution.run(subject, scenario, crashEvent, traceLines);
-        if (run.frontiers.isEmpty()) {
+        if (!run.crashed) {
             throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
         }
         TreeMap<Integer, CrashImage> images = new TreeMap<>();
@@ -273,7 +280,7 @@ public final class Explorer {
             }
             images.put(e.getKey(), e.getValue().image(image.choices(), image.fifoCut()));
         }
-        return new StateRun(run.history, Execution.observe(subject, scenario, images), run.trace);
+        return new StateRun(run.history, Execution.observe(subject, scenario, images, run.killed), run.trace);
     }
 
     private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, CrashState state) {

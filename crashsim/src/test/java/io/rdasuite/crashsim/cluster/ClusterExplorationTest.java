@@ -62,6 +62,22 @@ class ClusterExplorationTest {
     }
 
     @Test
+    void killingAServersProcessIsACrashTargetToo() {
+        MirroredRegister ok = new MirroredRegister(false);
+        MirroredRegister buggy = new MirroredRegister(true);
+        Explorer.Report primaryKilled = Explorer.explore(ok, scenario(ok, CrashTarget.server(0).killed()), BUDGET);
+        Explorer.Report bothKilled = Explorer.explore(ok, scenario(ok, CrashTarget.ALL_SERVERS.killed()), BUDGET);
+        Explorer.Report buggyKilled = Explorer.explore(buggy, scenario(buggy, CrashTarget.server(0).killed()), BUDGET);
+        assertThat(primaryKilled.passed()).as("%s", primaryKilled.violations()).isTrue();
+        assertThat(bothKilled.passed()).as("%s", bothKilled.violations()).isTrue();
+        assertThat(bothKilled.crashStates()).as("a killed process leaves one image").isEqualTo(bothKilled.crashPoints());
+        assertThat(buggyKilled.statesByInvariant()).containsKey(Invariant.DURABILITY);
+        Violation v = buggyKilled.violations().getFirst();
+        assertThat(Explorer.replayAll(v.token())).extracting(Violation::invariant).contains(Invariant.DURABILITY);
+        assertThat(new CrashTarget("server-1/kill").processCrash()).isTrue();
+    }
+
+    @Test
     void aWholeClusterPowerFailureReplaysWithEveryServersImage() {
         MirroredRegister buggy = new MirroredRegister(true);
         Explorer.Report r = Explorer.explore(buggy, scenario(buggy, CrashTarget.ALL_SERVERS), BUDGET);
