@@ -43,6 +43,14 @@ public interface Subject {
     /** The name a replay token carries; {@link Subjects#byName} finds the subject again. */
     String name();
 
+    /**
+     * Whether the program's operations act on a map of keys to values (PUT writes, GET reads, DELETE removes), so that
+     * the run's history can be checked for (durable) linearizability against a key-value model. False for a log.
+     */
+    default boolean keyValueHistory() {
+        return false;
+    }
+
     /** What the protocol claims on a server configuration (a recipe may be sound on some and not on others). */
     Claims claims(io.rdasuite.store.fabric.ServerConfig config);
 

@@ -30,6 +30,11 @@ public final class InPlaceSubject implements Subject {
     }
 
     @Override
+    public boolean keyValueHistory() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return PREFIX + "/" + recipe.op() + "/" + recipe.update().label() + "/" + recipe.method();
     }

@@ -47,6 +47,11 @@ public final class KvSubject implements Subject {
     }
 
     @Override
+    public boolean keyValueHistory() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return PREFIX + "/" + protocol.cliName();
     }

@@ -56,6 +56,11 @@ final class MirroredRegister implements Subject {
     }
 
     @Override
+    public boolean keyValueHistory() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return skipBackup ? "mirrored/skip-backup" : "mirrored/ok";
     }

@@ -4,8 +4,6 @@ import io.rdasuite.crashsim.HistoryCheck;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.OpRecord;
 import io.rdasuite.crashsim.Subject;
-import io.rdasuite.crashsim.subjects.InPlaceSubject;
-import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.linearizability.checker.CheckOptions;
 import io.rdasuite.linearizability.checker.CheckResult;
 import io.rdasuite.linearizability.checker.CrashSemantics;
@@ -30,9 +28,9 @@ public final class CrashHistoryCheck implements HistoryCheck {
         return INVARIANT;
     }
 
-    /** The key-value stores and the in-place control (a map of keys to values); a log's appends are not a map. */
+    /** Subjects whose operations act on a map of keys to values ({@link Subject#keyValueHistory}); a log's appends are not a map. */
     public static boolean applies(Subject subject) {
-        return subject.name().startsWith(KvSubject.PREFIX + "/") || subject.name().startsWith(InPlaceSubject.PREFIX + "/");
+        return subject.keyValueHistory();
     }
 
     /** The crash semantics a protocol's claims call for. */
