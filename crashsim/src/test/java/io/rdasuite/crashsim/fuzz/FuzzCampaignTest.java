@@ -51,7 +51,7 @@ class FuzzCampaignTest {
         FuzzCampaign.FoundFailure f = r.failures().getFirst();
         assertThat(f.shrunk()).isNotNull();
         FuzzExplorer.Failure s = f.shrunk();
-        assertThat(s.invariant()).isEqualTo(f.found().invariant()).isEqualTo("RDA"); // a torn value: no put wrote those bytes
+        assertThat(s.invariant()).isEqualTo(f.found().invariant()).isEqualTo(io.rdasuite.crashsim.Invariant.RDA); // a torn value: no put wrote those bytes
         assertThat(s.fuzzCase().size()).isLessThanOrEqualTo(f.found().fuzzCase().size()).isEqualTo(1);
         assertThat(s.fuzzCase().schedule().weight()).isZero();
         assertThat(s.trace()).isNotEmpty();

@@ -83,6 +83,11 @@ class CrashHistoryCheckTest {
             }
 
             @Override
+            public boolean keyValueHistory() {
+                return true;
+            }
+
+            @Override
             public byte[] valueBytes(int key, long value) {
                 return erda.valueBytes(key, value);
             }
@@ -104,8 +109,8 @@ class CrashHistoryCheckTest {
         assertThat(durable.statesByInvariant().getOrDefault(CrashHistoryCheck.INVARIANT, 0L)).isPositive();
         assertThat(durable.statesByInvariant().getOrDefault(CrashHistoryCheck.INVARIANT, 0L))
                 .as("every lost acknowledged put is a linearizability failure too")
-                .isGreaterThanOrEqualTo(durable.statesByInvariant().getOrDefault("DURABILITY", 0L)
-                        - durable.statesByInvariant().getOrDefault("CONSISTENT_VERSION", 0L));
+                .isGreaterThanOrEqualTo(durable.statesByInvariant().getOrDefault(io.rdasuite.crashsim.Invariant.DURABILITY, 0L)
+                        - durable.statesByInvariant().getOrDefault(io.rdasuite.crashsim.Invariant.CONSISTENT_VERSION, 0L));
         assertThat(asClaimed.statesByInvariant().getOrDefault(CrashHistoryCheck.INVARIANT, 0L)).as("buffered: allowed").isZero();
     }
 }
