@@ -35,6 +35,8 @@ public final class Execution {
     final List<String> trace;
     /** Process crashes: per killed node, the one image it left. */
     final SortedMap<Integer, PmImage> killed;
+    /** Nodes that did not crash but hold PM (a monitor): their PM at the end of the run, as a clean shutdown leaves it. */
+    final SortedMap<Integer, PmImage> survivors;
     /** Whether the crash happened (false when its event came after the end of the run). */
     final boolean crashed;
     /** Partial crashes only: what the in-run observation saw. */
@@ -42,12 +44,20 @@ public final class Execution {
 
     private Execution(long events, SimFabric fabric, Subject subject, Scenario s, List<OpRecord> history, List<String> trace, Observation observed) {
         this(events, frontiers(fabric, subject, s), killed(fabric, subject, s), !fabric.firedFaults().isEmpty(), history, trace, observed);
+        for (int n = 0; n < fabric.nodeCount(); n++) {
+            if (fabric.node(n).isUp() && fabric.pmSnapshot(n) != null) {
+                survivorImages.put(n, fabric.pmSnapshot(n));
+            }
+        }
     }
+
+    private final TreeMap<Integer, PmImage> survivorImages = new TreeMap<>();
 
     private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, SortedMap<Integer, PmImage> killed, boolean crashed,
                       List<OpRecord> history, List<String> trace, Observation observed) {
         this.events = events;
         this.killed = Collections.unmodifiableSortedMap(killed);
+        this.survivors = Collections.unmodifiableSortedMap(survivorImages);
         this.crashed = crashed;
         this.frontiers = Collections.unmodifiableSortedMap(frontiers);
         this.frontier = frontiers.isEmpty() ? null : frontiers.values().iterator().next();
@@ -220,7 +230,14 @@ public final class Execution {
 
     /** As {@link #observe(Subject, Scenario, SortedMap)}, with killed nodes restarted from the image their process crash left. */
     static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images, SortedMap<Integer, PmImage> killed) {
+        return observe(subject, s, images, killed, new TreeMap<>());
+    }
+
+    /** As above, with the nodes that did not crash but hold PM restarted from their PM as a clean shutdown left it. */
+    static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images, SortedMap<Integer, PmImage> killed,
+                               SortedMap<Integer, PmImage> survivors) {
         SimFabric.Builder b = fabric(subject.topology(s.program()), s);
+        survivors.forEach((n, image) -> b.restore(n, image));
         images.forEach((n, image) -> b.restore(n, image));
         killed.forEach((n, image) -> b.restore(n, image));
         try (SimFabric restarted = b.build()) {

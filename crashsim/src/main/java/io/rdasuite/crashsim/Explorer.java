@@ -106,7 +106,7 @@ public final class Explorer {
                 List<OpRecord> history = run.history;
                 Observation observed;
                 if (!runsOn) {
-                    observed = Execution.observe(subject, scenario, image, run.killed);
+                    observed = Execution.observe(subject, scenario, image, run.killed, run.survivors);
                 } else if (image.isEmpty()) {
                     observed = run.observed;
                 } else {
@@ -280,7 +280,7 @@ public final class Explorer {
             }
             images.put(e.getKey(), e.getValue().image(image.choices(), image.fifoCut()));
         }
-        return new StateRun(run.history, Execution.observe(subject, scenario, images, run.killed), run.trace);
+        return new StateRun(run.history, Execution.observe(subject, scenario, images, run.killed, run.survivors), run.trace);
     }
 
     private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, CrashState state) {

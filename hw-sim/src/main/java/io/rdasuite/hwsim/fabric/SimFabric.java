@@ -205,6 +205,15 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         return fresh;
     }
 
+    /**
+     * The PM of a node that did not crash, as a clean shutdown would leave it (what its CPU sees now); null when it has
+     * no PM region. The explorer restarts a cluster's surviving nodes from it (a monitor keeps its persisted state).
+     */
+    public PmImage pmSnapshot(int nodeId) {
+        PmImage image = node(nodeId).pmSnapshot();
+        return image.regions().isEmpty() ? null : image;
+    }
+
     /** The frontier recorded when {@code nodeId} lost power, or null. */
     public CrashFrontier frontier(int nodeId) {
         return frontiers.get(nodeId);

@@ -289,6 +289,17 @@ public final class SimNode implements Node {
         return frontier.build();
     }
 
+    /** What this node's PM holds as its CPU sees it now (it keeps running): its PM regions if it shut down cleanly. */
+    PmImage pmSnapshot() {
+        TreeMap<String, long[]> pm = new TreeMap<>();
+        for (SimRegion r : byName.values()) {
+            if (r.isPm()) {
+                pm.put(r.region.name(), r.visibleCopy());
+            }
+        }
+        return new PmImage(id, pm);
+    }
+
     /**
      * Process crash: PM keeps what was visible (caches stay powered and coherent), including the updates the NIC had
      * already accepted; DRAM is lost.
