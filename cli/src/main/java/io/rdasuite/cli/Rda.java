@@ -26,6 +26,6 @@ public final class Rda implements Runnable {
 
     /** The configured command line (also used by tests). */
     public static CommandLine commandLine() {
-        return new CommandLine(new Rda()).setCaseInsensitiveEnumValuesAllowed(true);
+        return Errors.install(new CommandLine(new Rda()).setCaseInsensitiveEnumValuesAllowed(true));
     }
 }

@@ -35,7 +35,7 @@ final class ReplayCommand implements Callable<Integer> {
                     io.rdasuite.linearizability.format.JsonLinesFormat.write(
                             io.rdasuite.linearizability.crash.CrashHistories.of(run.subject(), run.history(), run.observation()), w);
                 } catch (java.io.IOException e) {
-                    throw new IllegalArgumentException("cannot write the history to " + history + ": " + e.getMessage());
+                    throw new java.io.UncheckedIOException(e); // exit 4, one line: Errors
                 }
             }
         } catch (IllegalArgumentException e) {
