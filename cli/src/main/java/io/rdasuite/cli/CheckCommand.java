@@ -132,21 +132,35 @@ final class CheckCommand implements Callable<Integer> {
         List<Cells.Cell> cells = cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
         CheckReport report = new CheckReport();
-        try (ProgressBar bar = Progress.bar("check", cells.size() + 2 + storeCells.size(), common.json)) {
-            report.rows.addAll(Parallel.map(cells, cell -> explore(seed, cell.index(),
-                    new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
-                    false, pinned), () -> Progress.step(bar)));
-            if (cellOptions.shard.index() == 0) {
+        long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
+        int controls = cellOptions.shard.index() == 0 ? 2 : 0;
+        int total = cells.size() + controls + storeCells.size();
+        try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
+            progress.phase("REMOTELOG");
+            report.rows.addAll(Parallel.map(cells, cell -> {
+                Map<String, Object> row = explore(seed, cell.index(),
+                        new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
+                        false, pinned);
+                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                return row;
+            }, () -> { }));
+            if (controls > 0) {
+                progress.phase("controls");
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
                 report.controls.add(explore(seed, -1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
                         dmp, Transport.IB, b, true, pinned));
-                Progress.step(bar);
+                progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
                 ServerConfig mhp = ServerConfig.parse("MHP+NODDIO+DRAM-RQWRB");
                 report.controls.add(explore(seed, -2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
                         mhp, Transport.IB, b, true, pinned));
-                Progress.step(bar);
+                progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
             }
-            report.stores.addAll(Parallel.map(storeCells, sc -> StoreCells.explore(sc, seed, b, pinned), () -> Progress.step(bar)));
+            progress.phase("stores");
+            report.stores.addAll(Parallel.map(storeCells, sc -> {
+                Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned);
+                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                return row;
+            }, () -> { }));
         }
         return report;
     }
@@ -196,7 +210,7 @@ final class CheckCommand implements Callable<Integer> {
             Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
             long shrinkNanos = System.nanoTime() - shrinkStart;
             Map<String, Object> cx = new LinkedHashMap<>();
-            cx.put("invariant", shrunk.invariant());
+            cx.put("invariant", shrunk.invariant().name());
             cx.put("detail", shrunk.detail());
             cx.put("operations", shrunk.scenario().program().size());
             cx.put("crashEvent", shrunk.crashEvent());

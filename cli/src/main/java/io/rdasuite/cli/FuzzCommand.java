@@ -242,7 +242,7 @@ final class FuzzCommand implements Callable<Integer> {
             m.put("subject", s.fuzzCase().scenario().subject());
             m.put("config", s.fuzzCase().scenario().config().name());
             m.put("transport", s.fuzzCase().scenario().transport().name());
-            m.put("invariant", s.invariant());
+            m.put("invariant", s.invariant().name());
             m.put("detail", s.detail());
             m.put("shrunk", f.shrunk() != null);
             m.put("operations", s.fuzzCase().size());

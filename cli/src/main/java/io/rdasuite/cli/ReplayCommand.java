@@ -56,7 +56,7 @@ final class ReplayCommand implements Callable<Integer> {
                 doc.put("program", v.fuzzCase().program().encode());
                 doc.put("faults", v.fuzzCase().schedule().describe());
                 doc.put("crash", v.path().describe());
-                doc.put("invariant", v.invariant());
+                doc.put("invariant", v.invariant().name());
                 doc.put("claimed", v.claimed());
                 doc.put("detail", v.detail());
                 doc.put("trace", v.trace());
@@ -113,7 +113,7 @@ final class ReplayCommand implements Callable<Integer> {
                 doc.put("config", v.scenario().config().name());
                 doc.put("transport", v.scenario().transport().name());
                 doc.put("crashEvent", v.crashEvent());
-                doc.put("invariant", v.invariant());
+                doc.put("invariant", v.invariant().name());
                 doc.put("detail", v.detail());
                 doc.put("trace", v.trace());
                 doc.put("failures", all.stream().map(x -> x.invariant() + ": " + x.detail()).toList());

@@ -140,7 +140,7 @@ final class StoreCells {
 
     private static Map<String, Object> example(Violation v, boolean claimed, boolean shrunk) {
         Map<String, Object> e = new LinkedHashMap<>();
-        e.put("invariant", v.invariant());
+        e.put("invariant", v.invariant().name());
         e.put("claimed", claimed);
         e.put("detail", v.detail());
         e.put("shrunk", shrunk);

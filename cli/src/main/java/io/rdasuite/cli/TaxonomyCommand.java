@@ -119,7 +119,7 @@ final class TaxonomyCommand implements Callable<Integer> {
             x.put("method", w.recipe().method().name());
             x.put("recipe", w.recipe().steps());
             x.put("latencyNs", w.latencyNs());
-            x.put("invariant", w.counterexample().invariant());
+            x.put("invariant", w.counterexample().invariant().name());
             x.put("detail", w.counterexample().detail());
             x.put("replay", w.counterexample().replayCommand());
             wrong.add(x);

@@ -39,6 +39,16 @@ class RdaCommandLineTest {
         assertThat(r.err()).contains("unknown transport 'carrier-pigeon'").contains("IB, IWARP");
     }
 
+    /** The text report of a store with findings prints each shown example (a typed invariant once broke this path only). */
+    @Test
+    void checkTextReportPrintsStoreFindings() {
+        RdaRun r = rda("check", "--seed", "1", "--config", "DMP+DDIO+DRAM-RQWRB", "--transport", "IB", "--op", "WRITE", "--update", "singleton",
+                "--protocols", "erda", "--budget", "0.5");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("erda").contains("DURABILITY");
+        assertThat(r.err()).doesNotContain("internal error");
+    }
+
     @Test
     void checkJsonIsIdenticalForTheSameSeed() throws Exception {
         String[] args = {"check", "--json", "--seed", "5", "--config", "DMP+DDIO+PM-RQWRB,MHP+NODDIO+DRAM-RQWRB", "--transport", "IB",

@@ -41,7 +41,15 @@ public final class Explorer {
         }
     }
 
+    /** Crash states checked in this JVM so far, by every exploration (for progress displays only: no outcome reads it). */
+    private static final java.util.concurrent.atomic.LongAdder STATES_CHECKED = new java.util.concurrent.atomic.LongAdder();
+
     private Explorer() {
+    }
+
+    /** How many crash states every exploration in this JVM has checked so far (progress displays poll it). */
+    public static long statesChecked() {
+        return STATES_CHECKED.sum();
     }
 
     public static Report explore(Subject subject, Scenario scenario, Budget budget) {
@@ -102,6 +110,7 @@ public final class Explorer {
                     ? List.of(new TreeMap<>()) : combinations(run.frontiers, budget.imagesPerPoint(), scenario.seed() * 31 + point);
             for (SortedMap<Integer, CrashImage> image : images) {
                 states++;
+                STATES_CHECKED.increment();
                 CrashState state = scenario.target().processCrash() ? killedState(run) : stateOf(image);
                 List<OpRecord> history = run.history;
                 Observation observed;
