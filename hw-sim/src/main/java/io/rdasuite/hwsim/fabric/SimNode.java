@@ -101,22 +101,26 @@ public final class SimNode implements Node {
         int rkey = fabric.nextRkey();
         MemoryRegion region = new MemoryRegion(id, name, kind, nextAddress, length, rkey);
         nextAddress += (length + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN + REGION_ALIGN;
-        long[] restored = null;
+        SimRegion sim;
         if (kind == MemoryKind.PM && restoreFrom != null && restoreFrom.regions().containsKey(name)) {
-            restored = restoreFrom.units(name).clone();
-        } else if (kind == MemoryKind.PM && restoreFromCrash != null) {
-            restored = restoreFromCrash.regionUnits(name);
+            checkRestoredLength(name, restoreFrom.units(name).length, length);
+            sim = SimRegion.restored(region, cache, config.domain(), restoreFrom.units(name)); // the image is shared, never written
+        } else if (kind == MemoryKind.PM && restoreFromCrash != null && restoreFromCrash.frontier().hasRegion(name)) {
+            sim = SimRegion.restored(region, cache, config.domain(), restoreFromCrash);
+            checkRestoredLength(name, sim.units(), length);
+        } else {
+            sim = new SimRegion(region, cache, config.domain(), null);
         }
-        if (restored != null) {
-            if ((long) restored.length * 8 != length) {
-                throw new IllegalArgumentException("region '" + name + "' restored with " + restored.length * 8L + " bytes, registered with " + length);
-            }
-        }
-        SimRegion sim = new SimRegion(region, cache, config.domain(), restored);
         regions.add(sim);
         byName.put(name, sim);
         fabric.registerRkey(rkey, sim);
         return region;
+    }
+
+    private static void checkRestoredLength(String name, long units, long length) {
+        if (units * 8 != length) {
+            throw new IllegalArgumentException("region '" + name + "' restored with " + units * 8 + " bytes, registered with " + length);
+        }
     }
 
     SimRegion regionOf(MemoryRegion region) {

@@ -75,6 +75,11 @@ public final class CrashFrontier {
         return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
     }
 
+    /** Whether the node had a PM region of this name when it lost power. */
+    public boolean hasRegion(String region) {
+        return regionIndex.containsKey(region);
+    }
+
     public int nodeId() {
         return nodeId;
     }

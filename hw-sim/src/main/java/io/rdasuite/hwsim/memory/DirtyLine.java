@@ -29,7 +29,7 @@ final class DirtyLine {
 
     /** Starts the history with the media content as version 0. */
     void startFromMedia() {
-        System.arraycopy(region.media, line * UNITS, versions, 0, UNITS);
+        region.media.readLine(line, versions, 0);
         appendNumbers[0] = 0;
         count = 1;
     }

@@ -17,7 +17,8 @@ public final class SimRegion {
 
     public final MemoryRegion region;
     final long[] visible;
-    final long[] media;
+    /** PM: the media image (copy-free until it must be whole); DRAM: null. */
+    final MediaImage media;
     private final MemorySegment visibleSegment;
     private final Cache cache;
     private final PersistenceDomain domain;
@@ -30,6 +31,25 @@ public final class SimRegion {
      *                 ownership of the array (callers pass a copy)
      */
     public SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] restored) {
+        this(region, cache, domain, restored, region.kind() != MemoryKind.PM ? null
+                : restored == null ? MediaImage.zeroes(Math.toIntExact(region.lengthBytes() / 8)) : MediaImage.of(restored.clone()));
+    }
+
+    /**
+     * A PM region restarted from a post-crash image: its visible image a fresh copy of that region, its media the image
+     * itself, shared with the frontier and never copied unless a further power failure needs it whole.
+     */
+    public static SimRegion restored(MemoryRegion region, Cache cache, PersistenceDomain domain, CrashImage image) {
+        long[] visible = image.regionUnits(region.name());
+        return new SimRegion(region, cache, domain, visible, MediaImage.of(image, region.name(), visible.length));
+    }
+
+    /** A PM region restarted from a materialized image, which it shares as its starting media (the caller never writes it). */
+    public static SimRegion restored(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] sharedImage) {
+        return new SimRegion(region, cache, domain, sharedImage.clone(), MediaImage.of(sharedImage));
+    }
+
+    private SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] restored, MediaImage media) {
         this.region = region;
         this.cache = cache;
         this.domain = domain;
@@ -38,10 +58,15 @@ public final class SimRegion {
         if (restored != null && restored.length != units) {
             throw new IllegalArgumentException("restored image of region " + region.name() + " has " + restored.length + " units, expected " + units);
         }
-        this.media = region.kind() == MemoryKind.PM ? visible.clone() : null;
+        this.media = media;
         this.visibleSegment = MemorySegment.ofArray(visible);
         int lines = (units + 7) / 8;
         this.dirtyChunks = media == null ? null : new DirtyLine[(lines + CHUNK_LINES - 1) / CHUNK_LINES][];
+    }
+
+    /** The region's size in 8-byte units. */
+    public int units() {
+        return visible.length;
     }
 
     public boolean isPm() {
@@ -112,7 +137,7 @@ public final class SimRegion {
                     writeBackNewest(d);
                 }
             }
-            System.arraycopy(visible, firstUnit, media, firstUnit, lastUnit - firstUnit + 1);
+            media.write(visible, firstUnit, firstUnit, lastUnit - firstUnit + 1);
             mediaBytesWritten += (long) (lastUnit - firstUnit + 1) * 8;
             return;
         }
@@ -152,7 +177,7 @@ public final class SimRegion {
             return; // evicted or merged since: media already holds that version or a newer one
         }
         SimRegion r = d.region;
-        System.arraycopy(writeback.content, 0, r.media, d.line * DirtyLine.UNITS, DirtyLine.UNITS);
+        r.media.write(writeback.content, 0, d.line * DirtyLine.UNITS, DirtyLine.UNITS);
         r.mediaBytesWritten += 64;
         if (d.persisted(writeback.content, 0, writeback.asOf)) {
             r.cache.remove(d);
@@ -160,7 +185,7 @@ public final class SimRegion {
     }
 
     void writeBackNewest(DirtyLine d) {
-        System.arraycopy(visible, d.line * DirtyLine.UNITS, media, d.line * DirtyLine.UNITS, DirtyLine.UNITS);
+        media.write(visible, d.line * DirtyLine.UNITS, d.line * DirtyLine.UNITS, DirtyLine.UNITS);
         mediaBytesWritten += 64;
         cache.remove(d);
     }
@@ -186,7 +211,7 @@ public final class SimRegion {
 
     /** The media image, not copied: only for a node that lost power (frozen from then on). */
     public long[] mediaUnits() {
-        return media;
+        return media == null ? null : media.materialize();
     }
 
     /** A copy of the visible image (what a process crash leaves on PM: caches stay powered and coherent). */
@@ -196,6 +221,6 @@ public final class SimRegion {
 
     /** A copy of the media image. */
     public long[] mediaCopy() {
-        return media == null ? null : media.clone();
+        return media == null ? null : media.materialize().clone();
     }
 }
