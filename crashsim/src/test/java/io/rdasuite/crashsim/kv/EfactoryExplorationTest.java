@@ -58,7 +58,7 @@ class EfactoryExplorationTest {
         Explorer.Report erda = explore(KvProtocol.ERDA, config, Transport.IB, PROGRAM, 7);
         assertThat(erda.findings()).as("Erda: a value read before the crash is gone after it (paper 001 §7.2)")
                 .extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
-        Violation nonMonotonic = erda.findings().stream().filter(v -> v.invariant().equals("MONOTONIC_READS")).findFirst().orElseThrow();
+        Violation nonMonotonic = erda.findings().stream().filter(v -> v.invariant() == Invariant.MONOTONIC_READS).findFirst().orElseThrow();
         assertThat(Explorer.replayAll(nonMonotonic.token())).extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
         Explorer.Report efactory = explore(KvProtocol.EFACTORY, config, Transport.IB, PROGRAM, 7);
         assertThat(efactory.statesByInvariant()).doesNotContainKey(Invariant.MONOTONIC_READS);
