@@ -61,7 +61,7 @@ class PinnedFindingsCommandTest {
             assertThat(e.get("operations").asInt()).as("shrunk below the 13-operation program").isLessThan(StoreCells.PROGRAM.size());
             assertThat(e.get("trace")).isNotEmpty();
             Violation replayed = Explorer.replayAll(e.get("replay").asText().substring("rda replay ".length())).stream()
-                    .filter(v -> v.invariant().equals(e.get("invariant").asText())).findFirst().orElse(null);
+                    .filter(v -> v.invariant().name().equals(e.get("invariant").asText())).findFirst().orElse(null);
             assertThat(replayed).as("the replay reproduces %s", e.get("invariant").asText()).isNotNull();
             assertThat(replayed.detail()).isEqualTo(e.get("detail").asText());
         }
