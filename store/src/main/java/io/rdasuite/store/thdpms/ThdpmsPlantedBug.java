@@ -1,0 +1,24 @@
+package io.rdasuite.store.thdpms;
+
+/**
+ * Planted bugs of pDSM, for tests and the mutation score only (like {@code NessiePlantedBug}): each drops one step
+ * paper 002 §4.1 needs, so that a check can be shown to catch it. {@link #NONE} is pDSM as written. A server or client
+ * reads it once, when built, from its {@link io.rdasuite.store.thdpms.pdsm.PdsmConfig}.
+ */
+public enum ThdpmsPlantedBug {
+    NONE,
+    /**
+     * PAllocator hands a new chunk's first block out before its size-class header is written and persisted (§4.1.4):
+     * the header is written, unflushed, only at the chunk's next allocation, so recovery may find live blocks in a chunk
+     * of no class.
+     */
+    CHUNK_BEFORE_HEADER_PERSISTS,
+    /** The client commits an overwrite (the pointer swing) before the new pages persist (§4.1.5). */
+    SWING_BEFORE_PAGES_PERSIST,
+    /** The primary acknowledges a commit before its pointer swing is flushed (§4.1.5, §4.1.1). */
+    ACK_BEFORE_FLUSH,
+    /** The client writes an object's pages to the primary only, not to the backups (§4.1.7). */
+    NOT_MIRRORED_TO_BACKUP,
+    /** A server accepts a request built on an epoch older than the one it knows (§4.1.3). */
+    STALE_EPOCH_ACCEPTED
+}

@@ -1,0 +1,117 @@
+package io.rdasuite.store.thdpms.monitor;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The monitor as its users call it (paper 002 §4.1.3): typed commands and queries over any {@link ReplicatedLog}. A
+ * command the state machine refuses (mapping a segment of a dead server, an unknown segment) is an
+ * {@link IllegalStateException} with its reason.
+ */
+public final class Monitor {
+    private final ReplicatedLog log;
+
+    public Monitor(ReplicatedLog log) {
+        this.log = log;
+    }
+
+    /** A PM server joins with its free segments (each its own registered region); the epoch moves. Returns it. */
+    public long join(int nodeId, List<Replica> freeSegments) {
+        return readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.JOIN);
+            out.writeInt(nodeId);
+            out.writeInt(freeSegments.size());
+            for (Replica r : freeSegments) {
+                MonitorStateMachine.writeReplica(out, r);
+            }
+        }))));
+    }
+
+    /** §4.1.3 steps i–v: maps a server's local segment under a new global number, with up to {@code backups} backups on other servers. */
+    public MappingItem mapSegment(int nodeId, int localSegment, int backups) {
+        byte[] reply = log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.MAP);
+            out.writeInt(nodeId);
+            out.writeInt(localSegment);
+            out.writeInt(backups);
+        })));
+        return read(reply, MonitorStateMachine::readItem);
+    }
+
+    /** The failure detector's verdict: the epoch moves and the server's segments fail over to their backups. */
+    public long declareDead(int nodeId) {
+        return readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.DEAD);
+            out.writeInt(nodeId);
+        }))));
+    }
+
+    /** Grants client {@code clientId} the keys of a segment (§4.1.2: only clients with access rights get rkeys). */
+    public void grant(int clientId, long segmentNo) {
+        readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.GRANT);
+            out.writeLong(segmentNo);
+            out.writeInt(clientId);
+        }))));
+    }
+
+    /** A segment's item, with rkeys only for a granted client (a negative id is a trusted server). */
+    public MappingItem lookup(int clientId, long segmentNo) {
+        byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.LOOKUP);
+            out.writeInt(clientId);
+            out.writeLong(segmentNo);
+        })));
+        return read(reply, MonitorStateMachine::readItem);
+    }
+
+    public MonitorView view() {
+        byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> out.writeByte(MonitorStateMachine.VIEW))));
+        return read(reply, in -> {
+            long epoch = in.readLong();
+            TreeSet<Integer> live = new TreeSet<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                live.add(in.readInt());
+            }
+            TreeMap<Long, MappingItem> table = new TreeMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                MappingItem item = MonitorStateMachine.readItem(in);
+                table.put(item.segmentNo(), item);
+            }
+            return new MonitorView(epoch, live, table);
+        });
+    }
+
+    public long epoch() {
+        return view().epoch();
+    }
+
+    private interface Reader<T> {
+        T read(DataInputStream in) throws IOException;
+    }
+
+    /** Drops the status byte {@code ok()} wrote in front of a command (commands are built with the reply encoder). */
+    private static byte[] stripStatus(byte[] encoded) {
+        return java.util.Arrays.copyOfRange(encoded, 1, encoded.length);
+    }
+
+    private static <T> T read(byte[] reply, Reader<T> reader) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(reply))) {
+            if (in.readByte() != 0) {
+                throw new IllegalStateException("monitor: " + in.readUTF());
+            }
+            return reader.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long readLong(byte[] reply) {
+        return read(reply, DataInputStream::readLong);
+    }
+}

@@ -1,0 +1,298 @@
+package io.rdasuite.store.thdpms.monitor;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The monitor's logic (paper 002 §4.1.3) as one deterministic state machine: membership, the epoch, the mapping table,
+ * each server's free segments and the clients' grants. Every membership change increments the epoch. Mapping a
+ * segment (§4.1.3 steps i–v) takes backups from other live servers' free segments, chosen from the seed and the log
+ * index (so every replica of the log chooses alike). A dead server's segments fail over to their first live backup;
+ * a segment number is never reused. Re-replication to restore the replica count is not modelled: a failed-over
+ * segment runs with the replicas it has left (a segment with none left is dropped from the table, its data lost).
+ */
+public final class MonitorStateMachine implements StateMachine {
+    static final byte JOIN = 1;
+    static final byte MAP = 2;
+    static final byte DEAD = 3;
+    static final byte GRANT = 4;
+    static final byte VIEW = 10;
+    static final byte LOOKUP = 11;
+
+    private final long seed;
+    private long epoch;
+    private long nextSegmentNo = 1;
+    private final TreeSet<Integer> live = new TreeSet<>();
+    private final TreeMap<Integer, TreeMap<Integer, Replica>> free = new TreeMap<>();
+    private final TreeMap<Long, MappingItem> table = new TreeMap<>();
+    private final TreeMap<Long, TreeSet<Integer>> grants = new TreeMap<>();
+
+    public MonitorStateMachine(long seed) {
+        this.seed = seed;
+    }
+
+    @Override
+    public byte[] apply(long index, byte[] command) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(command))) {
+            byte kind = in.readByte();
+            return switch (kind) {
+                case JOIN -> {
+                    int node = in.readInt();
+                    int n = in.readInt();
+                    TreeMap<Integer, Replica> segments = new TreeMap<>();
+                    for (int i = 0; i < n; i++) {
+                        Replica r = readReplica(in);
+                        if (r.nodeId() != node) {
+                            yield error("server " + node + " offered a segment of node " + r.nodeId());
+                        }
+                        segments.put(r.localSegment(), r);
+                    }
+                    live.add(node);
+                    free.put(node, segments);
+                    epoch++;
+                    yield ok(out -> out.writeLong(epoch));
+                }
+                case MAP -> map(index, in.readInt(), in.readInt(), in.readInt());
+                case DEAD -> dead(in.readInt());
+                case GRANT -> {
+                    long segmentNo = in.readLong();
+                    int client = in.readInt();
+                    if (!table.containsKey(segmentNo)) {
+                        yield error("no segment " + segmentNo);
+                    }
+                    grants.computeIfAbsent(segmentNo, k -> new TreeSet<>()).add(client);
+                    yield ok(out -> out.writeLong(epoch));
+                }
+                default -> error("unknown command " + kind);
+            };
+        } catch (IOException e) {
+            return error("malformed command: " + e.getMessage());
+        }
+    }
+
+    private byte[] map(long index, int node, int localSegment, int backups) {
+        if (!live.contains(node)) {
+            return error("server " + node + " is not a live member (epoch " + epoch + ")");
+        }
+        Replica primary = free.get(node).remove(localSegment);
+        if (primary == null) {
+            return error("server " + node + " has no free segment " + localSegment);
+        }
+        List<Integer> candidates = new ArrayList<>();
+        for (int s : live) {
+            if (s != node && !free.get(s).isEmpty()) {
+                candidates.add(s);
+            }
+        }
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
+        for (int i = candidates.size() - 1; i > 0; i--) { // a seeded shuffle: random backups (§4.1.3 iii)
+            int j = random.nextInt(i + 1);
+            int t = candidates.get(i);
+            candidates.set(i, candidates.get(j));
+            candidates.set(j, t);
+        }
+        List<Replica> replicas = new ArrayList<>(List.of(primary));
+        for (int s : candidates.subList(0, Math.min(backups, candidates.size()))) {
+            replicas.add(free.get(s).pollLastEntry().getValue()); // backups from the top: servers map their low segments as primaries
+        }
+        MappingItem item = new MappingItem(nextSegmentNo++, replicas, epoch);
+        table.put(item.segmentNo(), item);
+        return ok(out -> writeItem(out, item));
+    }
+
+    private byte[] dead(int node) {
+        if (!live.remove(node)) {
+            return ok(out -> out.writeLong(epoch)); // already declared dead: nothing changes
+        }
+        free.remove(node);
+        epoch++;
+        for (Map.Entry<Long, MappingItem> e : new TreeMap<>(table).entrySet()) {
+            MappingItem item = e.getValue();
+            List<Replica> left = item.replicas().stream().filter(r -> r.nodeId() != node).toList();
+            if (left.size() == item.replicas().size()) {
+                continue;
+            }
+            if (left.isEmpty()) {
+                table.remove(e.getKey());
+            } else {
+                table.put(e.getKey(), new MappingItem(item.segmentNo(), left, epoch));
+            }
+        }
+        return ok(out -> out.writeLong(epoch));
+    }
+
+    @Override
+    public byte[] query(byte[] query) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(query))) {
+            byte kind = in.readByte();
+            return switch (kind) {
+                case VIEW -> ok(out -> {
+                    out.writeLong(epoch);
+                    out.writeInt(live.size());
+                    for (int s : live) {
+                        out.writeInt(s);
+                    }
+                    out.writeInt(table.size());
+                    for (MappingItem item : table.values()) {
+                        writeItem(out, item);
+                    }
+                });
+                case LOOKUP -> {
+                    int client = in.readInt();
+                    long segmentNo = in.readLong();
+                    MappingItem item = table.get(segmentNo);
+                    if (item == null) {
+                        yield error("no segment " + segmentNo + " (epoch " + epoch + ")");
+                    }
+                    boolean granted = client < 0 || grants.getOrDefault(segmentNo, new TreeSet<>()).contains(client);
+                    MappingItem shown = granted ? item : new MappingItem(item.segmentNo(), item.replicas().stream().map(Replica::withoutKey).toList(), item.epoch());
+                    yield ok(out -> writeItem(out, shown));
+                }
+                default -> error("unknown query " + kind);
+            };
+        } catch (IOException e) {
+            return error("malformed query: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public byte[] snapshot() {
+        return ok(out -> {
+            out.writeLong(epoch);
+            out.writeLong(nextSegmentNo);
+            out.writeInt(live.size());
+            for (int s : live) {
+                out.writeInt(s);
+            }
+            out.writeInt(free.size());
+            for (Map.Entry<Integer, TreeMap<Integer, Replica>> e : free.entrySet()) {
+                out.writeInt(e.getKey());
+                out.writeInt(e.getValue().size());
+                for (Replica r : e.getValue().values()) {
+                    writeReplica(out, r);
+                }
+            }
+            out.writeInt(table.size());
+            for (MappingItem item : table.values()) {
+                writeItem(out, item);
+            }
+            out.writeInt(grants.size());
+            for (Map.Entry<Long, TreeSet<Integer>> e : grants.entrySet()) {
+                out.writeLong(e.getKey());
+                out.writeInt(e.getValue().size());
+                for (int c : e.getValue()) {
+                    out.writeInt(c);
+                }
+            }
+        });
+    }
+
+    @Override
+    public void restore(byte[] snapshot) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot))) {
+            if (in.readByte() != 0) {
+                throw new IllegalArgumentException("not a monitor snapshot");
+            }
+            epoch = in.readLong();
+            nextSegmentNo = in.readLong();
+            live.clear();
+            for (int i = in.readInt(); i > 0; i--) {
+                live.add(in.readInt());
+            }
+            free.clear();
+            for (int i = in.readInt(); i > 0; i--) {
+                int node = in.readInt();
+                TreeMap<Integer, Replica> segments = new TreeMap<>();
+                for (int j = in.readInt(); j > 0; j--) {
+                    Replica r = readReplica(in);
+                    segments.put(r.localSegment(), r);
+                }
+                free.put(node, segments);
+            }
+            table.clear();
+            for (int i = in.readInt(); i > 0; i--) {
+                MappingItem item = readItem(in);
+                table.put(item.segmentNo(), item);
+            }
+            grants.clear();
+            for (int i = in.readInt(); i > 0; i--) {
+                long segmentNo = in.readLong();
+                TreeSet<Integer> clients = new TreeSet<>();
+                for (int j = in.readInt(); j > 0; j--) {
+                    clients.add(in.readInt());
+                }
+                grants.put(segmentNo, clients);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- encoding: a status byte (0 ok, 1 error + message), then the body ----------------------------------------
+
+    interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    static byte[] ok(Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(0);
+            body.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static byte[] error(String message) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(1);
+            out.writeUTF(message);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static void writeReplica(DataOutputStream out, Replica r) throws IOException {
+        out.writeInt(r.nodeId());
+        out.writeInt(r.localSegment());
+        out.writeLong(r.baseAddress());
+        out.writeInt(r.rkey());
+    }
+
+    static Replica readReplica(DataInputStream in) throws IOException {
+        return new Replica(in.readInt(), in.readInt(), in.readLong(), in.readInt());
+    }
+
+    static void writeItem(DataOutputStream out, MappingItem item) throws IOException {
+        out.writeLong(item.segmentNo());
+        out.writeLong(item.epoch());
+        out.writeInt(item.replicas().size());
+        for (Replica r : item.replicas()) {
+            writeReplica(out, r);
+        }
+    }
+
+    static MappingItem readItem(DataInputStream in) throws IOException {
+        long segmentNo = in.readLong();
+        long itemEpoch = in.readLong();
+        List<Replica> replicas = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            replicas.add(readReplica(in));
+        }
+        return new MappingItem(segmentNo, replicas, itemEpoch);
+    }
+}

@@ -1,0 +1,25 @@
+package io.rdasuite.store.thdpms.pdsm;
+
+/** The iRDMA messages of pDSM (8 longs): word 0 the operation or status, word 1 the sender's epoch, then arguments. */
+final class Messages {
+    static final long ALLOC = 1;
+    static final long COMMIT = 2;
+    static final long CONFIG = 3;
+
+    static final long OK = 0;
+    static final long STALE_EPOCH = 1;
+    static final long NOT_PRIMARY = 2;
+    static final long FULL = 3;
+
+    /** Extent block: id high, id low, extent count, page offset, pages, length in bytes (64 bytes, one line). */
+    static final int EXTENT_BYTES = 64;
+
+    private Messages() {
+    }
+
+    static long[] of(long... words) {
+        long[] m = new long[8];
+        System.arraycopy(words, 0, m, 0, words.length);
+        return m;
+    }
+}

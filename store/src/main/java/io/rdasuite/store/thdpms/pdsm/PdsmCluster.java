@@ -1,0 +1,214 @@
+package io.rdasuite.store.thdpms.pdsm;
+
+import io.rdasuite.store.fabric.Connection;
+import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.persist.PrimaryOp;
+import io.rdasuite.store.persist.Recipes;
+import io.rdasuite.store.persist.RemoteUpdater;
+import io.rdasuite.store.persist.UpdateKind;
+import io.rdasuite.store.persist.UpdateResponder;
+import io.rdasuite.store.pm.LocalMemory;
+import io.rdasuite.store.thdpms.irdma.IrdmaRpc;
+import io.rdasuite.store.thdpms.monitor.Monitor;
+import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
+import io.rdasuite.store.thdpms.monitor.MonitorView;
+import io.rdasuite.store.thdpms.monitor.SimulatedLog;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * A pDSM deployment on any fabric (paper 002 §3.1, Fig. 1): PM servers, one monitor node, clients. The monitor's state
+ * machine runs behind a {@link SimulatedLog} whose committed state is kept on the monitor node's PM (a restarted
+ * monitor node gets it back); its failure detector probes each server's heartbeat word with an RDMA READ every probe
+ * period (§5.4) and declares a server dead after {@code missedProbes} failed probes, then broadcasts the new
+ * configuration (§4.1.3, Fig. 17: suspect, monitor commit, configuration broadcast). Every client is granted every
+ * segment. Connections: one per (requester, target segment) for persisting writes (each with its responder), one per
+ * (client, server) for iRDMA and one for READs.
+ */
+public final class PdsmCluster {
+    public final List<PdsmServer> servers = new ArrayList<>();
+    public final List<PdsmClient> clients = new ArrayList<>();
+    public final Monitor monitor;
+    public final SimulatedLog log;
+
+    private PdsmCluster(Monitor monitor, SimulatedLog log) {
+        this.monitor = monitor;
+        this.log = log;
+    }
+
+    /**
+     * Deploys pDSM: servers on {@code serverNodes}, the monitor on {@code monitorNode}, clients on {@code clientNodes}. With
+     * {@code recover}, every node restarts from its PM: the monitor reloads its state, each server rebuilds the
+     * allocators of the segments it is primary of from their tables.
+     */
+    public static PdsmCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
+                                     long seed, boolean recover) {
+        Node monitorHost = fabric.node(monitorNode);
+        MonitorStateMachine machine = new MonitorStateMachine(seed);
+        MemoryRegion stateRegion = monitorHost.register(MemoryKind.PM, "monitor-state", 64 * 1024);
+        LocalMemory state = monitorHost.local(stateRegion);
+        SimulatedLog log = new SimulatedLog(machine, monitorHost.clock(), config.commitNanos()).persistingTo(snapshot -> {
+            byte[] padded = java.util.Arrays.copyOf(snapshot, (snapshot.length + 7) / 8 * 8);
+            state.store8(0, 0); // invalid while the new state is written: a restart then finds no state
+            state.persist(0, 8);
+            state.store(8, MemorySegment.ofArray(padded));
+            state.persist(8, padded.length);
+            state.store8(0, snapshot.length);
+            state.persist(0, 8);
+        });
+        PdsmCluster cluster = new PdsmCluster(new Monitor(log), log);
+        for (int n : serverNodes) {
+            cluster.servers.add(new PdsmServer(fabric.node(n), config));
+        }
+        wireMirrors(fabric, cluster.servers);
+        for (PdsmServer s : cluster.servers) { // the configuration broadcast: an iRDMA call each server answers on its own core
+            cluster.broadcast.put(s.node.id(), IrdmaRpc.connect(fabric.connect(monitorHost, s.node), monitorHost, s.node, "config-" + s.node.id(), 2, request -> {
+                s.learn(cluster.monitor.view());
+                return Messages.of(Messages.OK, s.epoch());
+            }));
+        }
+        for (int c = 0; c < clientNodes.size(); c++) {
+            cluster.clients.add(client(fabric, fabric.node(clientNodes.get(c)), c, cluster, config));
+        }
+        // the bootstrap runs as the monitor node's first thread; clients and probes wait for it (awaitReady)
+        monitorHost.spawn("pdsm-bootstrap", () -> {
+            if (recover) {
+                int length = (int) state.load8(0);
+                if (length > 0) {
+                    byte[] snapshot = new byte[(length + 7) / 8 * 8];
+                    state.load(8, MemorySegment.ofArray(snapshot));
+                    machine.restore(java.util.Arrays.copyOf(snapshot, length));
+                }
+            }
+            if (cluster.monitor.view().table().size() < cluster.servers.size()) {
+                // a crash before the bootstrap finished (no client had started): bootstrap afresh
+                machine.restore(new MonitorStateMachine(seed).snapshot());
+                Monitor setup = new Monitor(new UntimedLog(log));
+                for (PdsmServer s : cluster.servers) {
+                    setup.join(s.node.id(), s.replicas());
+                }
+                for (PdsmServer s : cluster.servers) {
+                    long segmentNo = setup.mapSegment(s.node.id(), 0, config.backups()).segmentNo();
+                    for (int c = 0; c < clientNodes.size(); c++) {
+                        setup.grant(c, segmentNo);
+                    }
+                }
+            }
+            cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
+            cluster.ready = true;
+        });
+        startFailureDetector(fabric, monitorHost, cluster, config);
+        return cluster;
+    }
+
+    private volatile boolean ready;
+    private final TreeMap<Integer, IrdmaRpc.Client> broadcast = new TreeMap<>();
+
+    /** §4.1.3: tells every live server the new configuration (each re-reads it and takes up the segments it is now primary of). */
+    private void broadcast(MonitorView view, Node from, long unused) {
+        for (int id : view.liveServers()) {
+            broadcast.get(id).call(Messages.of(Messages.CONFIG, view.epoch()));
+        }
+    }
+
+    /** Waits (in the caller's clock) until the bootstrap has joined, mapped and configured every server. */
+    void awaitReady(Node node) {
+        while (!ready) {
+            node.clock().sleepNanos(500);
+        }
+    }
+
+    /** Every server can write every other server's segments persistently (mirroring the bucket after a commit). */
+    private static void wireMirrors(Fabric fabric, List<PdsmServer> servers) {
+        for (PdsmServer a : servers) {
+            for (PdsmServer b : servers) {
+                if (a == b) {
+                    continue;
+                }
+                for (int j = 0; j < b.segments.size(); j++) {
+                    String name = "mirror-" + a.node.id() + "-to-" + b.node.id() + "-" + j;
+                    RemoteUpdater u = updater(fabric, a.node, b.node, b.segments.get(j), name);
+                    a.updaters.put(PdsmServer.updaterKey(b.node.id(), j), u);
+                    a.target(u, b.segments.get(j));
+                }
+            }
+        }
+    }
+
+    /** A persisting writer from {@code from} into {@code target} on {@code to}, with the paper-003 recipe of {@code to}'s configuration. */
+    private static RemoteUpdater updater(Fabric fabric, Node from, Node to, MemoryRegion target, String name) {
+        Connection conn = fabric.connect(from, to);
+        UpdateResponder.start(to, conn.responder(), UpdateResponder.registerBuffers(to, name), target, name);
+        return new RemoteUpdater(from, conn.requester(), Recipes.paper(to.config(), fabric.transport(), PrimaryOp.WRITE, UpdateKind.SINGLETON),
+                target, name);
+    }
+
+    private static PdsmClient client(Fabric fabric, Node node, int c, PdsmCluster cluster, PdsmConfig config) {
+        TreeMap<Integer, IrdmaRpc.Client> rpc = new TreeMap<>();
+        TreeMap<Long, RemoteUpdater> updaters = new TreeMap<>();
+        TreeMap<Integer, QueuePair> readers = new TreeMap<>();
+        for (PdsmServer s : cluster.servers) {
+            rpc.put(s.node.id(), IrdmaRpc.connect(fabric.connect(node, s.node), node, s.node, "irdma-" + c + "-" + s.node.id(), config.rpcSlots(), s::handle));
+            readers.put(s.node.id(), fabric.connect(node, s.node).requester());
+            for (int j = 0; j < s.segments.size(); j++) {
+                updaters.put(PdsmServer.updaterKey(s.node.id(), j), updater(fabric, node, s.node, s.segments.get(j), "client-" + c + "-to-" + s.node.id() + "-" + j));
+            }
+        }
+        return new PdsmClient(node, c, config, cluster, rpc, updaters, readers);
+    }
+
+    /** §4.1.3 / §5.4: RDMA-READ probes of each live server's heartbeat word; a dead server's segments fail over. */
+    private static void startFailureDetector(Fabric fabric, Node monitorHost, PdsmCluster cluster, PdsmConfig config) {
+        TreeMap<Integer, QueuePair> probes = new TreeMap<>();
+        TreeMap<Integer, MemoryRegion> words = new TreeMap<>();
+        for (PdsmServer s : cluster.servers) {
+            probes.put(s.node.id(), fabric.connect(monitorHost, s.node).requester());
+            words.put(s.node.id(), s.heartbeat);
+        }
+        monitorHost.spawnDaemon("monitor-failure-detector", () -> {
+            cluster.awaitReady(monitorHost);
+            TreeMap<Integer, Integer> missed = new TreeMap<>();
+            MemorySegment word = MemorySegment.ofArray(new long[1]);
+            while (true) {
+                monitorHost.clock().sleepNanos(config.probeNanos());
+                MonitorView view = cluster.monitor.view();
+                for (int id : view.liveServers()) {
+                    MemoryRegion w = words.get(id);
+                    boolean alive = probes.get(id).execute(WorkRequest.read(word, w.address(0), w.rkey())).ok();
+                    missed.put(id, alive ? 0 : missed.getOrDefault(id, 0) + 1);
+                    if (missed.get(id) >= config.missedProbes()) {
+                        cluster.monitor.declareDead(id); // a Raft commit (modelled) of the new epoch and mapping
+                        cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
+                        missed.remove(id);
+                    }
+                }
+                word.set(ValueLayout.JAVA_LONG, 0, 0);
+            }
+        });
+    }
+
+    /** The log at deployment: commands applied without a commit cost (nothing runs yet). */
+    private record UntimedLog(SimulatedLog log) implements io.rdasuite.store.thdpms.monitor.ReplicatedLog {
+        @Override
+        public byte[] submit(byte[] command) {
+            return log.submitUntimed(command);
+        }
+
+        @Override
+        public byte[] query(byte[] query) {
+            return log.query(query);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

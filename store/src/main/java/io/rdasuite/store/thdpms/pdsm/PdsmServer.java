@@ -1,0 +1,213 @@
+package io.rdasuite.store.thdpms.pdsm;
+
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.persist.RemoteUpdater;
+import io.rdasuite.store.persist.Update;
+import io.rdasuite.store.pm.LocalMemory;
+import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.monitor.MappingItem;
+import io.rdasuite.store.thdpms.monitor.MonitorView;
+import io.rdasuite.store.thdpms.monitor.Replica;
+import io.rdasuite.store.thdpms.palloc.PAllocator;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * A PM server of pDSM (paper 002 §4.1): its segments, each a region of its own with its own rkey; for the segments it
+ * is primary of, a PAllocator and the object table's commits; the epoch it knows. Requests built on an older epoch are
+ * refused (§4.1.3). A commit swings an object's root (one 8-byte word: copy-on-write, §4.1.5), persists it, and
+ * mirrors the bucket to the segment's backups with the paper-003 recipe of their configuration before acknowledging
+ * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing).
+ */
+public final class PdsmServer {
+    final Node node;
+    final PdsmConfig config;
+    final List<MemoryRegion> segments = new ArrayList<>();
+    private final List<LocalMemory> memory = new ArrayList<>();
+    private final List<ServerLock> locks = new ArrayList<>();
+    final MemoryRegion heartbeat;
+    private final TreeMap<Long, Integer> primaryOf = new TreeMap<>();
+    private final TreeMap<Long, PAllocator> allocators = new TreeMap<>();
+    /** segment number → updaters writing this server's copy of it to each backup (set while primary). */
+    private final TreeMap<Long, List<RemoteUpdater>> mirrors = new TreeMap<>();
+    /** (backup node, backup local segment) → the updater that writes there; wired by the cluster. */
+    final TreeMap<Long, RemoteUpdater> updaters = new TreeMap<>();
+    private final ThdpmsPlantedBug planted;
+    private long epoch;
+    private final List<long[]> unflushedSwings = new ArrayList<>();
+
+    /** Registers the segments (a restarted node gets their PM contents back) and the probe word. */
+    public PdsmServer(Node node, PdsmConfig config) {
+        this.node = node;
+        this.config = config;
+        this.planted = config.plantedBug();
+        for (int s = 0; s < config.segmentsPerServer(); s++) {
+            MemoryRegion r = node.register(MemoryKind.PM, "pdsm-seg-" + s, config.segmentBytes());
+            segments.add(r);
+            memory.add(node.local(r));
+            locks.add(new ServerLock(node.clock()));
+        }
+        this.heartbeat = node.register(MemoryKind.DRAM, "pdsm-heartbeat", 64);
+    }
+
+    /** This server's segments as the monitor records them. */
+    public List<Replica> replicas() {
+        List<Replica> r = new ArrayList<>();
+        for (int s = 0; s < segments.size(); s++) {
+            r.add(new Replica(node.id(), s, segments.get(s).baseAddress(), segments.get(s).rkey()));
+        }
+        return r;
+    }
+
+    static long updaterKey(int node, int localSegment) {
+        return (long) node << 32 | localSegment;
+    }
+
+    /**
+     * The configuration broadcast (§4.1.3): the new epoch and mapping. Segments this server is now primary of (mapped,
+     * or promoted from backup after a failover) get an allocator rebuilt from their table, and mirrors to their backups.
+     */
+    public void learn(MonitorView view) {
+        epoch = Math.max(epoch, view.epoch());
+        for (MappingItem item : view.table().values()) {
+            if (item.primary().nodeId() != node.id()) {
+                primaryOf.remove(item.segmentNo());
+                continue;
+            }
+            int local = item.primary().localSegment();
+            if (!primaryOf.containsKey(item.segmentNo())) {
+                long segmentNo = item.segmentNo();
+                PAllocator a = new PAllocator(memory.get(local), config.heapOffset(), config.segmentBytes(), config.chunkBytes(),
+                        planted != ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS, header -> mirror(segmentNo, header, 8));
+                a.rebuild(liveBlocks(local)); // loads yield to the handlers: publish the segment only once its allocator is whole
+                allocators.put(segmentNo, a);
+                primaryOf.put(segmentNo, local);
+            }
+            List<RemoteUpdater> m = new ArrayList<>();
+            for (Replica b : item.backups()) {
+                m.add(updaters.get(updaterKey(b.nodeId(), b.localSegment())));
+            }
+            mirrors.put(item.segmentNo(), m);
+        }
+    }
+
+    /** Every block the segment's table reaches: each live object's extent block and its pages (PAllocator's rebuild source). */
+    List<Long> liveBlocks(int local) {
+        LocalMemory m = memory.get(local);
+        List<Long> live = new ArrayList<>();
+        for (int b = 0; b < config.tableBuckets(); b++) {
+            long bucket = config.tableOffset() + 16L * b;
+            long root = m.load8(bucket + 8);
+            if (m.load8(bucket) != 0 && root != 0) {
+                live.add(root);
+                live.add(m.load8(root + 24));
+            }
+        }
+        return live;
+    }
+
+    /** Structural errors of a recovered segment (blocks whose chunk lost its class header), for the explorer. */
+    public List<String> check(int local) {
+        PAllocator a = new PAllocator(memory.get(local), config.heapOffset(), config.segmentBytes(), config.chunkBytes(), true);
+        return a.rebuild(liveBlocks(local));
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public long epoch() {
+        return epoch;
+    }
+
+    /** One iRDMA request (see {@link Messages}). */
+    long[] handle(long[] request) {
+        if (request[1] < epoch && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
+            return Messages.of(Messages.STALE_EPOCH, epoch);
+        }
+        Integer local = primaryOf.get(request[2]);
+        if (local == null) {
+            return Messages.of(Messages.NOT_PRIMARY, epoch);
+        }
+        if (request[0] == Messages.ALLOC) {
+            PAllocator a = allocators.get(request[2]);
+            ServerLock lock = locks.get(local); // a new chunk's header persists (and is mirrored) under the lock: no block of it leaves before
+            lock.lock();
+            try {
+                long extent = a.allocate(Messages.EXTENT_BYTES);
+                long pages = a.allocate((int) request[3]);
+                return extent < 0 || pages < 0 ? Messages.of(Messages.FULL, epoch) : Messages.of(Messages.OK, epoch, extent, pages);
+            } finally {
+                lock.unlock();
+            }
+        }
+        return commit(request[2], local, request[3], request[4]);
+    }
+
+    /** Swings the object's root to {@code extent} (0: deleted), persists it, mirrors the bucket, then acknowledges. */
+    private long[] commit(long segmentNo, int local, long idHash, long extent) {
+        LocalMemory m = memory.get(local);
+        ServerLock lock = locks.get(local);
+        lock.lock();
+        try {
+            long bucket = -1;
+            int home = (int) Long.remainderUnsigned(idHash, config.tableBuckets());
+            for (int i = 0; i < config.tableBuckets() && bucket < 0; i++) {
+                long b = config.tableOffset() + 16L * ((home + i) % config.tableBuckets());
+                long id = m.load8(b);
+                if (id == idHash || id == 0) {
+                    bucket = b;
+                }
+            }
+            if (bucket < 0) {
+                return Messages.of(Messages.FULL, epoch);
+            }
+            m.store8(bucket + 8, extent); // the atomic pointer swing (one 8-byte word)
+            m.store8(bucket, idHash);
+            if (planted == ThdpmsPlantedBug.ACK_BEFORE_FLUSH) {
+                for (long[] pending : unflushedSwings) { // flushed later, with the next commit: after this one's ack
+                    m.persist(pending[0], 16);
+                }
+                unflushedSwings.clear();
+                unflushedSwings.add(new long[] {bucket});
+            } else {
+                m.persist(bucket, 16);
+            }
+            mirror(segmentNo, bucket, 16);
+            return Messages.of(Messages.OK, epoch);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes this server's bytes {@code [offset, offset + length)} of a segment it is primary of to its backups, persistently. */
+    private void mirror(long segmentNo, long offset, int length) {
+        Integer local = primaryOf.get(segmentNo);
+        MemorySegment content = MemorySegment.ofArray(new long[length / 8]);
+        memory.get(local).load(offset, content);
+        for (RemoteUpdater backup : mirrors.getOrDefault(segmentNo, List.of())) {
+            MemoryRegion target = backupRegion(backup);
+            backup.apply(List.of(new Update(target.address(offset), target.rkey(), content))); // a dead backup: the monitor drops it
+        }
+    }
+
+    private final java.util.IdentityHashMap<RemoteUpdater, MemoryRegion> targets = new java.util.IdentityHashMap<>();
+
+    void target(RemoteUpdater updater, MemoryRegion region) {
+        targets.put(updater, region);
+    }
+
+    private MemoryRegion backupRegion(RemoteUpdater updater) {
+        return targets.get(updater);
+    }
+
+    /** Reads segment {@code local}'s object table (for the explorer's read-back and tests). */
+    LocalMemory memory(int local) {
+        return memory.get(local);
+    }
+}
