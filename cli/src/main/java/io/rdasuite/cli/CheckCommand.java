@@ -73,6 +73,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
     Path writeFindings;
 
+    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none",
+            description = "Explore TH-DPMS's pDSM cluster cells (3 PM servers, a monitor, 2 clients; every server, server 0 or server 1"
+                    + " crashed) in every configuration and transport the filters take (default: ${DEFAULT-VALUE}).")
+    String clusters;
+
     @Option(names = "--pin-seeds", defaultValue = "3", paramLabel = "N",
             description = "With --write-findings: run seeds --seed .. --seed+N-1; a finding all reach is pinned certain, one some reach"
                     + " possible (default: ${DEFAULT-VALUE}).")
@@ -131,10 +136,14 @@ final class CheckCommand implements Callable<Integer> {
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
         List<Cells.Cell> cells = cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
+        if (!clusters.equals("all") && !clusters.equals("none")) {
+            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none");
+        }
+        List<ClusterCells.Cell> clusterCells = ClusterCells.select(cellOptions, clusters.equals("all"));
         CheckReport report = new CheckReport();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
-        int total = cells.size() + controls + storeCells.size();
+        int total = cells.size() + controls + storeCells.size() + clusterCells.size();
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
@@ -158,6 +167,12 @@ final class CheckCommand implements Callable<Integer> {
             progress.phase("stores");
             report.stores.addAll(Parallel.map(storeCells, sc -> {
                 Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned);
+                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                return row;
+            }, () -> { }));
+            progress.phase("clusters");
+            report.clusters.addAll(Parallel.map(clusterCells, cc -> {
+                Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, io.rdasuite.store.thdpms.ThdpmsPlantedBug.NONE);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }));

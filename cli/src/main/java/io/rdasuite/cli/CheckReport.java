@@ -19,6 +19,8 @@ final class CheckReport {
     final List<Map<String, Object>> rows = new ArrayList<>();
     final List<Map<String, Object>> controls = new ArrayList<>();
     final List<Map<String, Object>> stores = new ArrayList<>();
+    /** TH-DPMS cluster cells (a new field of the JSON; absent cells leave it empty). */
+    final List<Map<String, Object>> clusters = new ArrayList<>();
     private final List<String> pinFailures = new ArrayList<>();
     private final List<String> pinWarnings = new ArrayList<>();
     private final List<String> missedControls = new ArrayList<>();
@@ -52,6 +54,10 @@ final class CheckReport {
         for (Map<String, Object> s : stores) {
             states += (Long) s.get("crashStates");
             claimsHold &= s.get("verdict").equals("PASS");
+        }
+        for (Map<String, Object> c : clusters) {
+            states += (Long) c.get("crashStates");
+            claimsHold &= c.get("verdict").equals("PASS");
         }
         for (Map<String, Object> r : pinnedRows) {
             if (r.get("pinned").equals("AS PINNED")) {
@@ -111,6 +117,7 @@ final class CheckReport {
             doc.put("results", rows);
             doc.put("controls", controls);
             doc.put("stores", stores);
+            doc.put("clusters", clusters);
             doc.put("pinnedFindingsChanged", pinFailures);
             doc.put("pinnedFindingsNotReached", pinWarnings);
             doc.put("wallMillis", wallNanos / 1_000_000);
@@ -122,6 +129,7 @@ final class CheckReport {
         printRemoteLog(out, appends);
         printControls(out);
         printStores(out);
+        printClusters(out);
         printCounterexamples(out);
         if (!pinFailures.isEmpty()) {
             out.println("FINDINGS CHANGED from the pinned ones (a change that moves a weakness must be approved: if it is meant, run"
@@ -180,6 +188,27 @@ final class CheckReport {
                         printExample(out, r, e, claimed ? "VIOLATION" : unexpected ? "UNEXPECTED FINDING" : "expected finding", claimed || unexpected);
                     }
                 }
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printClusters(PrintWriter out) {
+        if (clusters.isEmpty()) {
+            return;
+        }
+        out.println("TH-DPMS pDSM clusters (3 PM servers, a monitor, 2 clients) under power failures of every server or of one:");
+        out.printf("  %-22s %-5s %-12s %7s ", "CONFIG", "TRANS", "TARGET", "STATES");
+        ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", i.name()));
+        out.println();
+        for (Map<String, Object> r : clusters) {
+            Map<String, Object> p = (Map<String, Object>) r.get("properties");
+            out.printf("  %-22s %-5s %-12s %7d ", r.get("config"), r.get("transport"), r.get("target"), r.get("crashStates"));
+            ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", p.get(i.name())));
+            out.println();
+            for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                out.println("    " + e.get("invariant") + " - " + e.get("detail") + " (" + e.get("operations") + " ops)");
+                out.println("      " + e.get("replay"));
             }
         }
     }
