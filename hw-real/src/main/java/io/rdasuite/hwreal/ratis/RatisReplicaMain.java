@@ -1,0 +1,49 @@
+package io.rdasuite.hwreal.ratis;
+
+import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.netty.NettyConfigKeys;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.RaftServerConfigKeys;
+
+/**
+ * One monitor replica as its own process: {@code RatisReplicaMain INDEX STORAGE_DIR SEED HOST:PORT...}. It serves until
+ * killed, and keeps a file {@code leader} in its storage folder while it leads (for tests and operators).
+ */
+public final class RatisReplicaMain {
+    private RatisReplicaMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            System.err.println("usage: RatisReplicaMain INDEX STORAGE_DIR SEED HOST:PORT...");
+            System.exit(2);
+        }
+        int index = Integer.parseInt(args[0]);
+        Path storage = Path.of(args[1]);
+        long seed = Long.parseLong(args[2]);
+        List<String> addresses = Arrays.asList(args).subList(3, args.length);
+        RaftProperties p = RatisLog.properties();
+        NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
+        RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));
+        RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + index)).setGroup(RatisLog.group(addresses))
+                .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(seed))).build();
+        server.start();
+        Path leader = storage.resolve("leader");
+        while (true) {
+            boolean leads = server.getDivision(RatisLog.GROUP).getInfo().isLeader();
+            if (leads) {
+                Files.writeString(leader, "m" + index);
+            } else {
+                Files.deleteIfExists(leader);
+            }
+            Thread.sleep(50);
+        }
+    }
+}
