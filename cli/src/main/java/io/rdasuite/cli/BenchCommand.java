@@ -23,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rda bench}: simulated measurements of the papers' benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Simulated benchmarks beside the papers' figures.",
-        subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class, ScaleCommand.class, NessieBenchCommand.class})
+        subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class, ScaleCommand.class, NessieBenchCommand.class,
+                ThdpmsBenchCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

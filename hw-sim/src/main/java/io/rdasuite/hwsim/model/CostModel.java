@@ -135,8 +135,23 @@ public record CostModel(
                 e.transportTimeoutNs(), e.preemptionPercent(), e.preemptionMaxNs());
     }
 
+    /**
+     * Paper 002's testbed (§5.1): PM servers with two ConnectX-5 100 Gb/s NICs, one per NUMA socket, modelled as one
+     * 200 Gb/s port and twice the PCIe bandwidth per node (clients get the same port; with 12 clients they are not the
+     * bottleneck below 6 servers), 36 cores, Optane at 13.2 GB/s write (the defaults' PM figures are this paper's).
+     */
+    public static CostModel thdpmsTestbed() {
+        CostModel d = defaults();
+        return new CostModel(d.nicServiceNs(), d.nicTxLatencyNs(), d.linkLatencyNs(), d.completionNs(), 200.0, d.mtuBytes(), d.headerBytes(),
+                d.pcieWriteNs(), d.pcieReadNs(), 2 * d.pcieBytesPerNs(), d.pmReadNs(), d.pmExtraWriteNs(), d.pmWriteBytesPerNs(), d.dramReadNs(),
+                d.nicAtomicExtraNs(), d.nonPostedJitterNs(), d.placementStallPercent(), d.placementStallMaxNs(), d.cpuPollNs(), d.receiveDispatchNs(),
+                d.storeNsPerLine(), d.clwbNsPerLine(), d.sfenceNs(), d.crcNsPer4KiB(), 36, d.llcDirtyLines(), d.evictionMeanNs(),
+                d.transportTimeoutNs(), d.preemptionPercent(), d.preemptionMaxNs());
+    }
+
     /** The profile names {@link #profile} accepts. */
-    public static final java.util.List<String> PROFILES = java.util.List.of("default", "erda-testbed", "efactory-testbed", "nessie-testbed");
+    public static final java.util.List<String> PROFILES = java.util.List.of("default", "erda-testbed", "efactory-testbed", "nessie-testbed",
+            "thdpms-testbed");
 
     /** A cost profile by name (one of {@link #PROFILES}); an unknown name lists the valid ones. */
     public static CostModel profile(String name) {
@@ -145,6 +160,7 @@ public record CostModel(
             case "erda-testbed" -> erdaTestbed();
             case "efactory-testbed" -> efactoryTestbed();
             case "nessie-testbed" -> nessieTestbed();
+            case "thdpms-testbed" -> thdpmsTestbed();
             default -> throw new IllegalArgumentException("unknown cost profile '" + name + "'; valid: " + String.join(", ", PROFILES));
         };
     }
