@@ -35,7 +35,11 @@
  *       extent block, persisted at the primary and mirrored to every backup by one-sided writes (§4.1.7), then one
  *       8-byte root swing at the primary, persisted and mirrored, then the acknowledgement. Old versions are not
  *       reclaimed during a run (a reader may hold them); the rebuild after a restart reclaims them. Every request
- *       carries the client's epoch; a server that knows a newer one refuses it.</li>
+ *       carries the client's epoch; a server that knows a newer one refuses it. Table 4's raw heap: {@code pallocate}
+ *       (placed by an affinity id) returns a {@link io.rdasuite.store.thdpms.addr.GlobalAddress}; {@code read},
+ *       {@code write} (persisted at every replica by the recipe) and {@code pfree} take one. A raw heap block survives a
+ *       restart only when a root the rebuild knows reaches it (today the object tables; the transaction log of part 2
+ *       is the other root): raw read/write carry no crash guarantee (§4.1.8).</li>
  *   <li>{@link io.rdasuite.store.thdpms.ThdpmsPlantedBug} — five planted bugs for the checks to catch.</li>
  * </ul>
  */

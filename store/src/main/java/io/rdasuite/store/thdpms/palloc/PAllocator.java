@@ -139,6 +139,20 @@ public final class PAllocator {
         return errors;
     }
 
+    /** Frees the block at {@code offset} (pfree); false when it is not an allocated block. */
+    public boolean free(long offset) {
+        int chunk = (int) ((offset - heapStart) / chunkBytes);
+        Integer size = classes.get(chunk);
+        if (offset < heapStart || size == null || (offset - chunkOffset(chunk) - 64) % size != 0) {
+            return false;
+        }
+        long b = (offset - chunkOffset(chunk) - 64) / size;
+        long[] bits = used.get(chunk);
+        boolean was = (bits[(int) (b / 64)] & 1L << (b % 64)) != 0;
+        bits[(int) (b / 64)] &= ~(1L << (b % 64));
+        return was;
+    }
+
     /** Blocks in use (for tests). */
     public int blocksInUse() {
         return used.values().stream().mapToInt(bits -> java.util.Arrays.stream(bits).mapToInt(Long::bitCount).sum()).sum();

@@ -5,6 +5,10 @@ final class Messages {
     static final long ALLOC = 1;
     static final long COMMIT = 2;
     static final long CONFIG = 3;
+    /** Table 4's pallocate(size): one heap block. */
+    static final long PALLOCATE = 4;
+    /** Table 4's pfree(p). */
+    static final long PFREE = 5;
 
     static final long OK = 0;
     static final long STALE_EPOCH = 1;

@@ -161,6 +161,81 @@ public final class PdsmClient {
         return true;
     }
 
+    // ---- Table 4's raw heap: pallocate, pfree, read, write (no atomicity or crash guarantee, §4.1.8) -----------------
+
+    /**
+     * {@code pallocate(size)}: a heap block in the segment that {@code affinity} places (consistent hashing of the id,
+     * as for objects: the paper's {@code pallocate(size, affi_addr)}), as a global address; null when full or unreachable.
+     */
+    public io.rdasuite.store.thdpms.addr.GlobalAddress pallocate(int size, ObjectId affinity) {
+        start();
+        long segment = placement.segmentOf(affinity);
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            MappingItem item = items.get(segment);
+            if (item == null) {
+                return null;
+            }
+            long[] a = rpc.get(item.primary().nodeId()).call(Messages.of(Messages.PALLOCATE, epoch, segment, size));
+            if (a != null && a[0] == Messages.OK) {
+                return io.rdasuite.store.thdpms.addr.GlobalAddress.of(item.replicas().size(), io.rdasuite.store.thdpms.addr.GlobalAddress.READ
+                        | io.rdasuite.store.thdpms.addr.GlobalAddress.WRITE, io.rdasuite.store.thdpms.addr.GlobalAddress.Space.HEAP, segment, a[2]);
+            }
+            if (a != null && a[0] == Messages.FULL) {
+                return null;
+            }
+            refresh();
+        }
+        return null;
+    }
+
+    /** {@code pfree(p)}: true when {@code p} was an allocated block. */
+    public boolean pfree(io.rdasuite.store.thdpms.addr.GlobalAddress p) {
+        start();
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            MappingItem item = items.get(p.segmentNo());
+            if (item == null) {
+                return false;
+            }
+            long[] a = rpc.get(item.primary().nodeId()).call(Messages.of(Messages.PFREE, epoch, p.segmentNo(), p.offset()));
+            if (a != null && (a[0] == Messages.OK || a[0] == Messages.FULL)) {
+                return a[0] == Messages.OK;
+            }
+            refresh();
+        }
+        return false;
+    }
+
+    /** {@code write(addr, buf)}: one-sided WRITEs to the segment's primary and backups, persisted by the recipe. */
+    public boolean write(io.rdasuite.store.thdpms.addr.GlobalAddress addr, byte[] data) {
+        start();
+        MappingItem item = items.get(addr.segmentNo());
+        if (item == null) {
+            return false;
+        }
+        MemorySegment bytes = MemorySegment.ofArray(data.clone());
+        boolean ok = true;
+        for (int i = 0; i < item.replicas().size(); i++) {
+            Replica r = item.replicas().get(i);
+            boolean done = updaters.get(PdsmServer.updaterKey(r.nodeId(), r.localSegment()))
+                    .apply(List.of(new Update(r.baseAddress() + addr.offset(), r.rkey(), bytes)));
+            ok &= done || i > 0;
+        }
+        return ok;
+    }
+
+    /** {@code read(addr, size)}: a one-sided READ at the primary; null when it failed. */
+    public byte[] read(io.rdasuite.store.thdpms.addr.GlobalAddress addr, int size) {
+        start();
+        MappingItem item = items.get(addr.segmentNo());
+        if (item == null) {
+            return null;
+        }
+        Replica p = item.primary();
+        MemorySegment data = MemorySegment.ofArray(new byte[size]);
+        return readers.get(p.nodeId()).execute(WorkRequest.read(data, p.baseAddress() + addr.offset(), p.rkey())).ok()
+                ? data.toArray(ValueLayout.JAVA_BYTE) : null;
+    }
+
     /** The bytes a GET reads. */
     public sealed interface Read {
     }

@@ -134,6 +134,20 @@ public final class PdsmServer {
         if (local == null) {
             return Messages.of(Messages.NOT_PRIMARY, epoch);
         }
+        if (request[0] == Messages.PALLOCATE || request[0] == Messages.PFREE) {
+            PAllocator a = allocators.get(request[2]);
+            ServerLock lock = locks.get(local);
+            lock.lock();
+            try {
+                if (request[0] == Messages.PFREE) {
+                    return Messages.of(a.free(request[3]) ? Messages.OK : Messages.FULL, epoch);
+                }
+                long block = a.allocate((int) request[3]);
+                return block < 0 ? Messages.of(Messages.FULL, epoch) : Messages.of(Messages.OK, epoch, block);
+            } finally {
+                lock.unlock();
+            }
+        }
         if (request[0] == Messages.ALLOC) {
             PAllocator a = allocators.get(request[2]);
             ServerLock lock = locks.get(local); // a new chunk's header persists (and is mirrored) under the lock: no block of it leaves before
