@@ -37,6 +37,7 @@ public final class PdsmCluster {
     public final List<PdsmServer> servers = new ArrayList<>();
     public final List<PdsmClient> clients = new ArrayList<>();
     public final Monitor monitor;
+    /** The simulated log, or null when the monitor runs on an external replicated log (Ratis on the real backends). */
     public final SimulatedLog log;
 
     private PdsmCluster(Monitor monitor, SimulatedLog log) {
@@ -51,6 +52,16 @@ public final class PdsmCluster {
      */
     public static PdsmCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
                                      long seed, boolean recover) {
+        return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, null);
+    }
+
+    /**
+     * As above, with the monitor's state machine behind {@code external} (Apache Ratis on the real backends: its replicas
+     * keep the state, so {@code recover} only skips the bootstrap when the group already maps the servers); null: the
+     * simulated log, its state on the monitor node's PM.
+     */
+    public static PdsmCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
+                                     long seed, boolean recover, io.rdasuite.store.thdpms.monitor.ReplicatedLog external) {
         Node monitorHost = fabric.node(monitorNode);
         MonitorStateMachine machine = new MonitorStateMachine(seed);
         MemoryRegion stateRegion = monitorHost.register(MemoryKind.PM, "monitor-state", 64 * 1024);
@@ -64,7 +75,7 @@ public final class PdsmCluster {
             state.store8(0, snapshot.length);
             state.persist(0, 8);
         });
-        PdsmCluster cluster = new PdsmCluster(new Monitor(log), log);
+        PdsmCluster cluster = new PdsmCluster(new Monitor(external != null ? external : log), external != null ? null : log);
         for (int n : serverNodes) {
             cluster.servers.add(new PdsmServer(fabric.node(n), config));
         }
@@ -80,7 +91,7 @@ public final class PdsmCluster {
         }
         // the bootstrap runs as the monitor node's first thread; clients and probes wait for it (awaitReady)
         monitorHost.spawn("pdsm-bootstrap", () -> {
-            if (recover) {
+            if (recover && external == null) {
                 int length = (int) state.load8(0);
                 if (length > 0) {
                     byte[] snapshot = new byte[(length + 7) / 8 * 8];
@@ -90,8 +101,13 @@ public final class PdsmCluster {
             }
             if (cluster.monitor.view().table().size() < cluster.servers.size()) {
                 // a crash before the bootstrap finished (no client had started): bootstrap afresh
-                machine.restore(new MonitorStateMachine(seed).snapshot());
-                Monitor setup = new Monitor(new UntimedLog(log));
+                Monitor setup;
+                if (external == null) {
+                    machine.restore(new MonitorStateMachine(seed).snapshot());
+                    setup = new Monitor(new UntimedLog(log));
+                } else {
+                    setup = cluster.monitor;
+                }
                 for (PdsmServer s : cluster.servers) {
                     setup.join(s.node.id(), s.replicas());
                 }
