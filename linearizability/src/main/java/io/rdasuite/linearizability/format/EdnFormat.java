@@ -45,6 +45,43 @@ public final class EdnFormat {
         return history.build();
     }
 
+    /**
+     * Every line's map as plain values (keywords as their names without the colon, vectors and lists as lists), for
+     * readers of other shapes of history (transactions, {@code io.rdasuite.linearizability.txn}).
+     */
+    public static java.util.List<java.util.Map<String, Object>> readMaps(BufferedReader in, String source) throws IOException {
+        java.util.List<java.util.Map<String, Object>> out = new java.util.ArrayList<>();
+        int lineNo = 0;
+        for (String line; (line = in.readLine()) != null; ) {
+            lineNo++;
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith(";")) {
+                continue;
+            }
+            try {
+                if (!(EdnParser.parse(trimmed) instanceof Map<?, ?> m)) {
+                    throw new IllegalArgumentException("expected a map");
+                }
+                java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+                m.forEach((k, v) -> row.put(name(k), plain(v)));
+                out.add(row);
+            } catch (IllegalArgumentException | EdnParser.EdnException e) {
+                throw new HistoryParseException(source, lineNo, e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    private static Object plain(Object o) {
+        if (o instanceof EdnParser.Keyword k) {
+            return k.name();
+        }
+        if (o instanceof java.util.List<?> l) {
+            return l.stream().map(EdnFormat::plain).toList();
+        }
+        return o;
+    }
+
     private static EdnParser.Keyword kw(String name) {
         return new EdnParser.Keyword(name);
     }
