@@ -48,10 +48,16 @@ final class LinCheckCommand implements Callable<Integer> {
             + " other files are skipped with a warning), or - for standard input.")
     Path path;
 
-    @Option(names = "--model", defaultValue = "auto", converter = ModelName.class,
+    @Option(names = "--model", defaultValue = "auto", paramLabel = "MODEL",
             description = "register, cas-register, kv (list append), kv-string (string append), or auto (default): cas-register for"
-                    + " jepsen-log files; for operations with keys kv-string when they append strings, else kv; else cas-register.")
+                    + " jepsen-log files; for operations with keys kv-string when they append strings, else kv; else cas-register."
+                    + " Transactions: txn-list-append or txn-rw-register (serializability, Elle-style; add --strict for real time).")
+    String modelName;
+
     Model model;
+
+    @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too.")
+    boolean strict;
 
     @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
             description = "auto (default: by extension .jsonl/.edn/.log, else by the first line), jsonl, jepsen-log, edn.")
@@ -83,6 +89,14 @@ final class LinCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (modelName.startsWith("txn-")) {
+            return TxnCheck.run(this, out);
+        }
+        try {
+            model = new ModelName().convert(modelName);
+        } catch (TypeConversionException e) {
+            return error("--model: " + e.getMessage().replace("(valid: auto, ", "(valid: auto, txn-list-append, txn-rw-register, "));
+        }
         if (timeoutMs <= 0 || repeat < 1) {
             return error("--timeout-ms and --repeat must be positive");
         }
@@ -265,7 +279,7 @@ final class LinCheckCommand implements Callable<Integer> {
         spec.commandLine().getErr().flush();
     }
 
-    private int error(String message) {
+    int error(String message) {
         spec.commandLine().getErr().println("rda lin check: " + message);
         spec.commandLine().getErr().flush();
         return 2;

@@ -44,8 +44,17 @@ final class Dependencies {
         Integer had = out.get(from).get(to);
         if (had == null || (had & kind) == 0) {
             out.get(from).merge(to, kind, (a, b) -> a | b);
+            neighbourCache.clear();
             edges.add(new Edge(from, to, kind, key));
         }
+    }
+
+    private final java.util.HashMap<Long, int[]> neighbourCache = new java.util.HashMap<>();
+
+    /** The successors of {@code u} over edges of {@code kinds}, ascending (cached until an edge is added). */
+    int[] neighbours(int u, int kinds) {
+        return neighbourCache.computeIfAbsent((long) u << 8 | kinds,
+                k -> out.get(u).entrySet().stream().filter(e -> (e.getValue() & kinds) != 0).mapToInt(java.util.Map.Entry::getKey).toArray());
     }
 
     /** The kinds of the edge from → to (0: none). */
@@ -89,10 +98,20 @@ final class Dependencies {
             if (t1.type() != Txn.Type.OK) {
                 continue;
             }
-            for (List<Txn> p : byProcess.values()) {
-                for (Txn t2 : p) {
-                    if (t2.invoke() > t1.complete() && t2.type() == Txn.Type.OK) {
-                        add(t1.id(), t2.id(), RT, null);
+            for (List<Txn> p : byProcess.values()) { // a process's transactions are in invocation order: binary search
+                int lo = 0;
+                int hi = p.size();
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (p.get(mid).invoke() > t1.complete()) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                for (int i = lo; i < p.size(); i++) {
+                    if (p.get(i).type() == Txn.Type.OK) {
+                        add(t1.id(), p.get(i).id(), RT, null);
                         break;
                     }
                 }

@@ -8,6 +8,11 @@ final class Scc {
     private Scc() {
     }
 
+    private static int[] neighbours(Dependencies g, int u, int kinds) {
+        int[] cached = g.neighbours(u, kinds);
+        return cached;
+    }
+
     /** Per node, its component's number when the component has a cycle (two or more nodes), else -1. */
     static int[] components(Dependencies g, int kinds) {
         int n = g.txns.size();
@@ -32,8 +37,7 @@ final class Scc {
             while (!work.isEmpty()) {
                 int[] frame = work.peek();
                 int u = frame[0];
-                Integer[] next = g.out.get(u).entrySet().stream().filter(e -> (e.getValue() & kinds) != 0).map(java.util.Map.Entry::getKey)
-                        .toArray(Integer[]::new);
+                int[] next = neighbours(g, u, kinds);
                 if (frame[1] < next.length) {
                     int v = next[frame[1]++];
                     if (index[v] < 0) {

@@ -240,6 +240,10 @@ public final class SerializabilityChecker {
     private static Finding cycle(Dependencies g, boolean realtime) {
         int rt = realtime ? Dependencies.RT : 0;
         String suffix = realtime ? "-realtime" : "";
+        int[] all = Scc.components(g, Dependencies.WW | Dependencies.WR | Dependencies.RW | rt);
+        if (java.util.Arrays.stream(all).allMatch(c -> c < 0)) {
+            return null; // no cycle of any kind: the common case, decided in linear time
+        }
         List<Integer> c = shortestCycle(g, Dependencies.WW | rt, 0);
         if (c != null) {
             return finding(g, "G0" + suffix, c, Dependencies.WW | rt);
@@ -250,8 +254,8 @@ public final class SerializabilityChecker {
         }
         // G-single: one rw edge a -> b closed by a path of ww/wr(/rt) edges from b back to a
         for (Dependencies.Edge e : g.edges) {
-            if (e.kind() != Dependencies.RW) {
-                continue;
+            if (e.kind() != Dependencies.RW || all[e.from()] < 0 || all[e.from()] != all[e.to()]) {
+                continue; // an rw edge on no cycle
             }
             List<Integer> back = path(g, e.to(), e.from(), Dependencies.WW | Dependencies.WR | rt);
             if (back != null) {

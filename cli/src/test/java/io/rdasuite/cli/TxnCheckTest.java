@@ -1,0 +1,60 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rda lin check --model txn-list-append}: a write skew is named, a serial history passes. */
+class TxnCheckTest {
+    @Test
+    void aWriteSkewIsNotSerializableAndNamed(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("skew.edn");
+        Files.write(h, List.of("{:type :invoke, :f :txn, :process 0, :value [[:r :x nil] [:append :y 1]]}",
+                "{:type :invoke, :f :txn, :process 1, :value [[:r :y nil] [:append :x 1]]}",
+                "{:type :ok, :f :txn, :process 0, :value [[:r :x []] [:append :y 1]]}",
+                "{:type :ok, :f :txn, :process 1, :value [[:r :y []] [:append :x 1]]}",
+                "{:type :invoke, :f :txn, :process 2, :value [[:r :x nil] [:r :y nil]]}",
+                "{:type :ok, :f :txn, :process 2, :value [[:r :x [1]] [:r :y [1]]]}"));
+        RdaRun r = RdaRun.of("lin", "check", "--model", "txn-list-append", h.toString(), "--json");
+        assertThat(r.exitCode()).isEqualTo(1);
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("verdict").asText()).isEqualTo("NOT_SERIALIZABLE");
+        assertThat(doc.get("anomalies").get(0).get("anomaly").asText()).isEqualTo("G2-item");
+    }
+
+    @Test
+    void aSerialHistoryOfTenThousandTransactionsIsStrictlySerializable(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>();
+        StringBuilder seen = new StringBuilder();
+        for (int i = 1; i <= 10_000; i++) {
+            int key = i % 10;
+            lines.add("{\"type\":\"invoke\",\"f\":\"txn\",\"process\":" + (i % 4) + ",\"value\":[[\"append\"," + key + "," + i + "],[\"r\"," + key + ",null]]}");
+            lines.add("{\"type\":\"ok\",\"f\":\"txn\",\"process\":" + (i % 4) + ",\"value\":[[\"append\"," + key + "," + i + "],[\"r\"," + key + ","
+                    + "[" + readOf(key, i) + "]]]}");
+        }
+        Path h = dir.resolve("serial.jsonl");
+        Files.write(h, lines);
+        RdaRun r = RdaRun.of("lin", "check", "--model", "txn-list-append", "--strict", h.toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("STRICT_SERIALIZABLE").contains("10,000 transactions");
+    }
+
+    /** Key {@code key}'s list after the append of {@code upTo}: every i <= upTo with i % 10 == key. */
+    private static String readOf(int key, int upTo) {
+        StringBuilder b = new StringBuilder();
+        for (int i = key == 0 ? 10 : key; i <= upTo; i += 10) {
+            if (!b.isEmpty()) {
+                b.append(',');
+            }
+            b.append(i);
+        }
+        return b.toString();
+    }
+}
