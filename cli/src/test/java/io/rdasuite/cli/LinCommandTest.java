@@ -119,7 +119,7 @@ class LinCommandTest {
         Path good = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
         RdaRun model = rda("lin", "check", good.toString(), "--model", "queue");
         assertThat(model.exitCode()).isEqualTo(2);
-        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, register, cas-register, kv, kv-string)");
+        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, txn-list-append, txn-rw-register, register, cas-register, kv, kv-string)");
         RdaRun format = rda("lin", "check", good.toString(), "--format", "xml");
         assertThat(format.exitCode()).isEqualTo(2);
         assertThat(format.err()).contains("unknown format 'xml' (valid: auto, jsonl, jepsen-log, edn)");
