@@ -69,6 +69,16 @@ final class TxnCheck {
                 f.txns().forEach(t -> out.println("    " + t));
             }
         }
+        if (!r.valid() && cmd.timelineDir != null) {
+            try {
+                Files.createDirectories(cmd.timelineDir);
+                java.nio.file.Path page = cmd.timelineDir.resolve((stdin ? "stdin" : cmd.path.getFileName().toString()) + ".html");
+                Files.writeString(page, io.rdasuite.linearizability.txn.CycleSvg.html(cmd.path + ": " + verdict, r.anomalies()));
+                (cmd.json ? cmd.spec.commandLine().getErr() : out).println("cycle drawn: " + page);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         out.flush();
         return r.valid() ? 0 : 1;
     }

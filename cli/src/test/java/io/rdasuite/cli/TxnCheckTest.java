@@ -27,6 +27,13 @@ class TxnCheckTest {
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertThat(doc.get("verdict").asText()).isEqualTo("NOT_SERIALIZABLE");
         assertThat(doc.get("anomalies").get(0).get("anomaly").asText()).isEqualTo("G2-item");
+
+        Path drawn = dir.resolve("report");
+        RdaRun html = RdaRun.of("lin", "check", "--model", "txn-list-append", h.toString(), "--timeline", drawn.toString());
+        assertThat(html.exitCode()).isEqualTo(1);
+        String page = Files.readString(drawn.resolve("skew.edn.html"));
+        assertThat(page).contains("<svg").contains(">T0<").contains(">T1<").contains("rw(x)").contains("rw(y)").contains("Legend")
+                .doesNotContain("<script");
     }
 
     @Test

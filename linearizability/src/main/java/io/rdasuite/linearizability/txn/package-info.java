@@ -20,6 +20,7 @@
  * <p>Anomalies. G1a: a read of a value an aborted ({@code :fail}) transaction wrote (or no transaction wrote). G1b: a
  * read of a transaction's intermediate (not final) write of a key. Cycles, most specific first: G0 (ww only), G1c (ww
  * and wr), G-single (exactly one rw), G2-item (more rw); a cycle that exists only with real-time edges is named with
- * {@code -realtime}. The HTML drawing of the cycle is not built yet.
+ * {@code -realtime}. {@link io.rdasuite.linearizability.txn.CycleSvg} draws each cycle as an SVG in an HTML page
+ * ({@code rda lin check --model txn-… --timeline DIR}).
  */
 package io.rdasuite.linearizability.txn;
