@@ -56,6 +56,13 @@ public final class PdsmClient {
     }
 
     private Placement placement;
+    private List<Long> segmentList;
+
+    /** The mapped segments as of this client's start, ascending (the cluster's segment numbers do not change). */
+    public List<Long> segments() {
+        start();
+        return segmentList;
+    }
 
     /** On the first operation: waits for the cluster's bootstrap, then reads the mapping. */
     private void start() {
@@ -63,6 +70,7 @@ public final class PdsmClient {
             cluster.awaitReady(node);
             MonitorView view = monitor.view();
             placement = new Placement(view.table().keySet());
+            segmentList = List.copyOf(new java.util.TreeSet<>(view.table().keySet()));
             adopt(view);
             started = true;
         }
@@ -304,5 +312,51 @@ public final class PdsmClient {
 
     public long epoch() {
         return epoch;
+    }
+
+    // ---- the surface the transaction layer (…thdpms.txn) builds on ----------------------------------------------------
+
+    /** Waits for the cluster and reads the mapping (once). */
+    public void begin() {
+        start();
+    }
+
+    /** The replicas of {@code segmentNo} as this client knows them, or null when every replica is lost. */
+    public MappingItem mapping(long segmentNo) {
+        return items.get(segmentNo);
+    }
+
+    /** The segment consistent hashing places {@code id} in. */
+    public long segmentOf(ObjectId id) {
+        start();
+        return placement.segmentOf(id);
+    }
+
+    /** This client's iRDMA connection to server {@code nodeId}. */
+    public IrdmaRpc.Client rpc(int nodeId) {
+        return rpc.get(nodeId);
+    }
+
+    /** This client's queue pair for one-sided READs and WRITEs to server {@code nodeId}. */
+    public QueuePair reader(int nodeId) {
+        return readers.get(nodeId);
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public int clientId() {
+        return clientId;
+    }
+
+    /** Re-reads the mapping after a failure, waiting (bounded) for a newer epoch. */
+    public void reconfigure() {
+        refresh();
+    }
+
+    /** Re-reads the mapping now (after a recovery the client waited for). */
+    public void reload() {
+        adopt(monitor.view());
     }
 }

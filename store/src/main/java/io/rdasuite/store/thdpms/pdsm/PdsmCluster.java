@@ -14,6 +14,7 @@ import io.rdasuite.store.persist.UpdateKind;
 import io.rdasuite.store.persist.UpdateResponder;
 import io.rdasuite.store.pm.LocalMemory;
 import io.rdasuite.store.thdpms.irdma.IrdmaRpc;
+import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
@@ -117,8 +118,21 @@ public final class PdsmCluster {
                         setup.grant(c, segmentNo);
                     }
                 }
+            } else {
+                // a crash after the segments were mapped but before every grant committed: finish the grants
+                for (long segmentNo : new java.util.TreeSet<>(cluster.monitor.view().table().keySet())) {
+                    for (int c = 0; c < clientNodes.size(); c++) {
+                        MappingItem shown = cluster.monitor.lookup(c, segmentNo);
+                        if (shown != null && !shown.replicas().isEmpty() && shown.primary().rkey() == 0) {
+                            cluster.monitor.grant(c, segmentNo);
+                        }
+                    }
+                }
             }
             cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
+            for (Runnable r : cluster.afterBootstrap) {
+                r.run();
+            }
             cluster.ready = true;
         });
         startFailureDetector(fabric, monitorHost, cluster, config);
@@ -126,6 +140,21 @@ public final class PdsmCluster {
     }
 
     private volatile boolean ready;
+    private final List<Runnable> afterBootstrap = new ArrayList<>();
+    private final List<Runnable> afterReconfiguration = new ArrayList<>();
+
+    /**
+     * Runs {@code step} on the monitor node after the bootstrap broadcast the first configuration and before any client
+     * starts (the transaction layer's recovery). Install on the driver, before the run.
+     */
+    public void afterBootstrap(Runnable step) {
+        afterBootstrap.add(step);
+    }
+
+    /** Runs {@code step} on the monitor node after every failover's configuration broadcast. */
+    public void afterReconfiguration(Runnable step) {
+        afterReconfiguration.add(step);
+    }
     private final TreeMap<Integer, IrdmaRpc.Client> broadcast = new TreeMap<>();
 
     /** §4.1.3: tells every live server the new configuration (each re-reads it and takes up the segments it is now primary of). */
@@ -203,6 +232,9 @@ public final class PdsmCluster {
                     if (missed.get(id) >= config.missedProbes()) {
                         cluster.monitor.declareDead(id); // a Raft commit (modelled) of the new epoch and mapping
                         cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
+                        for (Runnable r : cluster.afterReconfiguration) {
+                            r.run();
+                        }
                         missed.remove(id);
                     }
                 }

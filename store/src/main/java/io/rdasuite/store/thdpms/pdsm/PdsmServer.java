@@ -32,6 +32,7 @@ public final class PdsmServer {
     private final List<ServerLock> locks = new ArrayList<>();
     final MemoryRegion heartbeat;
     private final TreeMap<Long, Integer> primaryOf = new TreeMap<>();
+    private final TreeMap<Long, Integer> backupOf = new TreeMap<>();
     private final TreeMap<Long, PAllocator> allocators = new TreeMap<>();
     /** segment number → updaters writing this server's copy of it to each backup (set while primary). */
     private final TreeMap<Long, List<RemoteUpdater>> mirrors = new TreeMap<>();
@@ -73,8 +74,24 @@ public final class PdsmServer {
      * or promoted from backup after a failover) get an allocator rebuilt from their table, and mirrors to their backups.
      */
     public void learn(MonitorView view) {
+        if (extension != null) {
+            extension.learning(view, () -> update(view));
+        } else {
+            update(view);
+        }
+    }
+
+    /** Applies a configuration; returns the segments this server became primary of. */
+    private List<Long> update(MonitorView view) {
         epoch = Math.max(epoch, view.epoch());
+        List<Long> promoted = new ArrayList<>();
+        backupOf.clear();
         for (MappingItem item : view.table().values()) {
+            for (Replica b : item.backups()) {
+                if (b.nodeId() == node.id()) {
+                    backupOf.put(item.segmentNo(), b.localSegment());
+                }
+            }
             if (item.primary().nodeId() != node.id()) {
                 primaryOf.remove(item.segmentNo());
                 continue;
@@ -87,6 +104,7 @@ public final class PdsmServer {
                 a.rebuild(liveBlocks(local)); // loads yield to the handlers: publish the segment only once its allocator is whole
                 allocators.put(segmentNo, a);
                 primaryOf.put(segmentNo, local);
+                promoted.add(segmentNo);
             }
             List<RemoteUpdater> m = new ArrayList<>();
             for (Replica b : item.backups()) {
@@ -94,6 +112,46 @@ public final class PdsmServer {
             }
             mirrors.put(item.segmentNo(), m);
         }
+        return promoted;
+    }
+
+    // ---- the surface the transaction layer (…thdpms.txn) builds on ----------------------------------------------------
+
+    /** A layer that handles requests of operation codes {@value #EXTENSION_OPS} and up, and sees each configuration. */
+    public interface Extension {
+        long[] handle(long[] request);
+
+        /** Runs {@code update} (which applies the configuration and returns the segments this server became primary of). */
+        void learning(MonitorView view, java.util.function.Supplier<List<Long>> update);
+    }
+
+    /** Operation codes from here on go to the {@link Extension}. */
+    public static final long EXTENSION_OPS = 16;
+    private Extension extension;
+
+    /** Installs the transaction layer (on the driver, before the run). */
+    public void extend(Extension e) {
+        this.extension = e;
+    }
+
+    /** The local segment holding this server's primary copy of {@code segmentNo}, or null. */
+    public Integer primaryLocal(long segmentNo) {
+        return primaryOf.get(segmentNo);
+    }
+
+    /** The local segment holding this server's backup copy of {@code segmentNo}, or null. */
+    public Integer backupLocal(long segmentNo) {
+        return backupOf.get(segmentNo);
+    }
+
+    /** The segments this server is primary of. */
+    public java.util.SortedSet<Long> primarySegments() {
+        return java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(primaryOf.keySet()));
+    }
+
+    /** Local memory of segment {@code local} (use only from this node's actors). */
+    public LocalMemory segmentMemory(int local) {
+        return memory.get(local);
     }
 
     /** Every block the segment's table reaches: each live object's extent block and its pages (PAllocator's rebuild source). */
@@ -125,8 +183,11 @@ public final class PdsmServer {
         return epoch;
     }
 
-    /** One iRDMA request (see {@link Messages}). */
-    long[] handle(long[] request) {
+    /** One iRDMA request (see {@link Messages}; codes from {@link #EXTENSION_OPS} go to the installed extension). */
+    public long[] handle(long[] request) {
+        if (extension != null && request[0] >= EXTENSION_OPS) {
+            return extension.handle(request);
+        }
         if (request[1] < epoch && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
             return Messages.of(Messages.STALE_EPOCH, epoch);
         }

@@ -1,0 +1,399 @@
+package io.rdasuite.crashsim.txn;
+
+import io.rdasuite.crashsim.Execution;
+import io.rdasuite.hwsim.fabric.FaultPlan;
+import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.hwsim.memory.CrashFrontier;
+import io.rdasuite.hwsim.memory.CrashImage;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.thdpms.monitor.MappingItem;
+import io.rdasuite.store.thdpms.monitor.Replica;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
+import io.rdasuite.store.thdpms.txn.TxnCluster;
+import io.rdasuite.store.thdpms.txn.TxnCoordinator;
+import io.rdasuite.store.thdpms.txn.TxnLayout;
+import io.rdasuite.store.thdpms.txn.TxnOp;
+import io.rdasuite.store.thdpms.txn.TxnOutcome;
+import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Crash exploration of pDSM's transactions (paper 002 §4.1.6) across three PM servers, a monitor and the program's
+ * clients: the program runs once uncut to count its events, then once per crash point and {@link TxnCrashTarget},
+ * and (when every server lost power) once per post-crash image. After recovery a checker client reads every key in one
+ * transaction, invoked after every other completed. Each history is checked by the supplied {@link TxnHistoryCheck}
+ * (strict serializability of list-append: a transaction pending at the crash commits entirely or not at all), and the
+ * explorer itself checks that the final read commits (recovery released every lock) and that every segment's live
+ * copies agree after recovery (a committed write is at every replica, the point of COMMIT-BACKUP).
+ */
+public final class TxnExplorer {
+    public static final int SERVERS = 3;
+    private static final int FINAL_READ_ATTEMPTS = 24;
+    /** Aimed crash points: this many events after (before, when negative) a commit step. */
+    static final long[] AIM_OFFSETS = {-32, -1, 1, 32, 128, 384};
+    /** A poller's pause between its reads, and its bound (a writer stuck for good must not keep it going forever). */
+    private static final long POLL_PAUSE_NANOS = 1_000;
+    private static final int MAX_POLLS = 400;
+    private final PdsmConfig pdsmConfig = PdsmConfig.small();
+
+    /** What one exploration covers. */
+    public record Scenario(ServerConfig config, Transport transport, long seed, TxnProgram program, TxnPlantedBug bug) {
+        public static Scenario of(ServerConfig config, Transport transport, long seed, TxnPlantedBug bug) {
+            return new Scenario(config, transport, seed, TxnProgram.generate(seed, 3, 2, 4, 1), bug);
+        }
+    }
+
+    /** A violation, with the token that replays it. */
+    public record Finding(String token, TxnCrashTarget target, long crashAt, int image, String violation, List<TxnRecord> history) {
+    }
+
+    /** What an exploration found and how many crash states it checked. */
+    public record Result(long states, long events, List<Finding> findings) {
+    }
+
+    /** One run's outcome: its history with the final read, the explorer's own violations, and its event count. */
+    record Run(List<TxnRecord> history, List<String> violations, long events, boolean crashed, int images, List<Long> commitSteps) {
+    }
+
+    /**
+     * Explores {@code scenario}: {@code crashPoints} evenly spread crash points per target, {@code images} post-crash
+     * images per point where every server lost power. Stops at the first finding per target when {@code firstOnly}.
+     */
+    public Result explore(Scenario scenario, List<TxnCrashTarget> targets, int crashPoints, int images, TxnHistoryCheck check, boolean firstOnly) {
+        return explore(scenario, targets, crashPoints, false, images, check, firstOnly);
+    }
+
+    /**
+     * As above; with {@code aim}, also crash {@link #AIM_OFFSETS} events around every COMMIT-BACKUP and COMMIT-PRIMARY
+     * of the uncut run (where a commit becomes durable or visible: the windows a planted ordering bug opens are a few
+     * events wide, too narrow for evenly spread points to hit).
+     */
+    public Result explore(Scenario scenario, List<TxnCrashTarget> targets, int crashPoints, boolean aim, int images, TxnHistoryCheck check,
+                          boolean firstOnly) {
+        Run uncut = run(scenario, null, -1, 0);
+        java.util.TreeSet<Long> points = new java.util.TreeSet<>();
+        for (int p = 1; p <= crashPoints; p++) {
+            points.add(uncut.events() * p / (crashPoints + 1));
+        }
+        if (aim) {
+            for (long step : uncut.commitSteps()) {
+                for (long d : AIM_OFFSETS) {
+                    if (step + d > 0 && step + d < uncut.events()) {
+                        points.add(step + d);
+                    }
+                }
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        long states = 1;
+        String v = verdict(uncut, check);
+        if (v != null) {
+            findings.add(new Finding(token(scenario, null, -1, 0), null, -1, 0, v, uncut.history()));
+        }
+        for (TxnCrashTarget target : targets) {
+            boolean found = false;
+            for (long crashAt : points) {
+                if (found && firstOnly) {
+                    break;
+                }
+                int count = target.runsOn() ? 1 : images;
+                for (int image = 0; image < count && !(found && firstOnly); image++) {
+                    Run r = run(scenario, target, crashAt, image);
+                    if (!r.crashed()) {
+                        break;
+                    }
+                    states++;
+                    String why = verdict(r, check);
+                    if (why != null) {
+                        findings.add(new Finding(token(scenario, target, crashAt, image), target, crashAt, image, why, r.history()));
+                        found = true;
+                    }
+                }
+            }
+        }
+        return new Result(states, uncut.events(), findings);
+    }
+
+    /** The history of the run without a crash, with the checker's final read: what a smoke test looks at. */
+    public List<TxnRecord> uncutHistory(Scenario scenario) {
+        return run(scenario, null, -1, 0).history();
+    }
+
+    private static String verdict(Run r, TxnHistoryCheck check) {
+        if (!r.violations().isEmpty()) {
+            return String.join("; ", r.violations());
+        }
+        return check.check(r.history());
+    }
+
+    // ---- replay tokens --------------------------------------------------------------------------------------------
+
+    /** {@code txn1:<config>:<transport>:<seed>:<bug>:<target>:<crash event>:<image>} (target {@code none}: the uncut run). */
+    public static String token(Scenario s, TxnCrashTarget target, long crashAt, int image) {
+        return String.join(":", "txn1", s.config().name(), s.transport().name(), Long.toString(s.seed()),
+                s.bug().name().toLowerCase(Locale.ROOT).replace('_', '-'), target == null ? "none" : target.label(), Long.toString(crashAt),
+                Integer.toString(image));
+    }
+
+    /** Runs a token's crash state again and checks it; the finding, or null when it holds. */
+    public Finding replay(String token, TxnHistoryCheck check) {
+        String[] p = token.split(":");
+        if (p.length != 8 || !p[0].equals("txn1")) {
+            throw new IllegalArgumentException("not a transaction replay token (txn1:<config>:<transport>:<seed>:<bug>:<target>:<event>:<image>): " + token);
+        }
+        TxnPlantedBug bug = TxnPlantedBug.valueOf(p[4].toUpperCase(Locale.ROOT).replace('-', '_'));
+        Scenario s = Scenario.of(ServerConfig.parse(p[1]), Transport.parse(p[2]), Long.parseLong(p[3]), bug);
+        TxnCrashTarget target = p[5].equals("none") ? null : TxnCrashTarget.parse(p[5]);
+        Run r = run(s, target, Long.parseLong(p[6]), Integer.parseInt(p[7]));
+        String why = verdict(r, check);
+        return why == null ? null : new Finding(token, target, Long.parseLong(p[6]), Integer.parseInt(p[7]), why, r.history());
+    }
+
+    // ---- one run --------------------------------------------------------------------------------------------------
+
+    private static int monitorNode() {
+        return SERVERS;
+    }
+
+    private static int clientNode(int c) {
+        return SERVERS + 1 + c;
+    }
+
+    private SimFabric.Builder fabric(Scenario s) {
+        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(Execution.EXPLORATION_COST);
+        for (int n = 0; n < SERVERS + 1 + s.program().clients().size() + 1; n++) {
+            b.node(s.config());
+        }
+        return b;
+    }
+
+    private List<Integer> servers() {
+        return List.of(0, 1, 2);
+    }
+
+    /** Clients of the program plus the checker (the last coordinator). */
+    private List<Integer> clients(Scenario s) {
+        List<Integer> c = new ArrayList<>();
+        for (int i = 0; i <= s.program().clients().size(); i++) {
+            c.add(clientNode(i));
+        }
+        return c;
+    }
+
+    Run run(Scenario s, TxnCrashTarget target, long crashAt, int image) {
+        if (target == null || crashAt < 0) {
+            return runOn(s, null, -1);
+        }
+        return target.runsOn() ? runOn(s, target, crashAt) : runAndRestart(s, target, crashAt, image);
+    }
+
+    /** No crash, or a partial one: the cluster runs on and the checker reads back in the same run. */
+    private Run runOn(Scenario s, TxnCrashTarget target, long crashAt) {
+        FaultPlan plan = FaultPlan.NONE.continuingAfterPowerFailure();
+        if (target != null) {
+            int node = target == TxnCrashTarget.SERVER_0 ? 0 : clientNode(0);
+            plan = plan.with(FaultPlan.Fault.powerFailure(node, crashAt));
+        }
+        try (SimFabric fabric = fabric(s).faults(plan).build()) {
+            TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            List<Long> steps = new ArrayList<>();
+            cluster.onCommitStep(() -> steps.add(fabric.engine().dispatched()));
+            List<List<TxnRecord>> perClient = spawnClients(fabric, cluster, s.program());
+            fabric.run();
+            long events = fabric.engine().dispatched();
+            boolean crashed = !fabric.firedFaults().isEmpty();
+            List<TxnRecord> history = merged(perClient);
+            List<String> violations = new ArrayList<>();
+            readBack(fabric, cluster, s, history, violations, true, 0);
+            return new Run(history, violations, events, crashed, 1, List.copyOf(steps));
+        }
+    }
+
+    /** Every server loses power; the run stops; the servers restart from images (server 0 stays lost for that target). */
+    private Run runAndRestart(Scenario s, TxnCrashTarget target, long crashAt, int image) {
+        FaultPlan plan = FaultPlan.NONE;
+        for (int n : servers()) {
+            plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
+        }
+        List<TxnRecord> history;
+        long events;
+        TreeMap<Integer, CrashImage> images = new TreeMap<>();
+        io.rdasuite.hwsim.memory.PmImage monitorPm;
+        try (SimFabric fabric = fabric(s).faults(plan).build()) {
+            TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            List<List<TxnRecord>> perClient = spawnClients(fabric, cluster, s.program());
+            fabric.run();
+            events = fabric.engine().dispatched();
+            if (fabric.firedFaults().isEmpty()) {
+                return new Run(merged(perClient), List.of(), events, false, 0, List.of());
+            }
+            history = merged(perClient);
+            SplittableRandom random = new SplittableRandom(s.seed() * 0x9E3779B97F4A7C15L + image);
+            for (int n : servers()) {
+                CrashFrontier f = fabric.frontier(n);
+                images.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
+            }
+            monitorPm = fabric.pmSnapshot(monitorNode());
+        }
+        boolean lose0 = target == TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0;
+        SimFabric.Builder b = fabric(s);
+        if (monitorPm != null) {
+            b.restore(monitorNode(), monitorPm);
+        }
+        images.forEach((n, img) -> {
+            if (!(lose0 && n == 0)) {
+                b.restore(n, img);
+            }
+        });
+        if (lose0) {
+            b.faults(FaultPlan.NONE.continuingAfterPowerFailure().with(FaultPlan.Fault.powerFailure(0, 0)));
+        }
+        List<String> violations = new ArrayList<>();
+        try (SimFabric restarted = b.build()) {
+            TxnCluster cluster = TxnCluster.deploy(restarted, servers(), monitorNode(), clients(s), pdsmConfig, 1, true, s.bug());
+            readBack(restarted, cluster, s, history, violations, lose0, events + 1); // after every event of the crashed run
+        }
+        return new Run(history, violations, events, true, images.size(), List.of());
+    }
+
+    private static List<List<TxnRecord>> spawnClients(SimFabric fabric, TxnCluster cluster, TxnProgram program) {
+        List<List<TxnRecord>> perClient = new ArrayList<>();
+        int writers = program.clients().size() - program.readers();
+        int[] running = {writers};
+        for (int c = 0; c < program.clients().size(); c++) {
+            List<TxnRecord> records = new ArrayList<>();
+            perClient.add(records);
+            int client = c;
+            boolean poller = c >= writers;
+            List<List<TxnOp>> txns = program.clients().get(c);
+            TxnCoordinator coordinator = cluster.coordinators.get(c);
+            fabric.node(clientNode(c)).spawn("txn-client-" + c, () -> {
+                for (int i = 0; poller ? running[0] > 0 && i < MAX_POLLS : i < txns.size(); i++) {
+                    List<TxnOp> ops = txns.get(i % txns.size());
+                    long invoked = fabric.engine().dispatched();
+                    records.add(new TxnRecord(client, ops, TxnRecord.Outcome.INFO, null, invoked, Long.MAX_VALUE, ""));
+                    TxnOutcome o = poller ? coordinator.executeOnce(ops) : coordinator.execute(ops);
+                    long done = fabric.engine().dispatched();
+                    records.set(records.size() - 1, switch (o) {
+                        case TxnOutcome.Committed ok -> new TxnRecord(client, ops, TxnRecord.Outcome.OK, ok.reads(), invoked, done, "");
+                        case TxnOutcome.Aborted a -> new TxnRecord(client, ops, TxnRecord.Outcome.FAIL, null, invoked, done, a.why());
+                        case TxnOutcome.Unknown u -> new TxnRecord(client, ops, TxnRecord.Outcome.INFO, null, invoked, done, u.why());
+                    });
+                    if (poller) {
+                        fabric.node(clientNode(client)).clock().sleepNanos(POLL_PAUSE_NANOS);
+                    }
+                }
+                coordinator.finish();
+                if (!poller) {
+                    running[0]--;
+                }
+            });
+        }
+        return perClient;
+    }
+
+    private static List<TxnRecord> merged(List<List<TxnRecord>> perClient) {
+        List<TxnRecord> all = new ArrayList<>();
+        perClient.forEach(all::addAll);
+        all.sort(java.util.Comparator.comparingLong(TxnRecord::invoke).thenComparingInt(TxnRecord::client));
+        return all;
+    }
+
+    /**
+     * The checker client waits out the failure detector (a partial crash is found and recovered within a few probe
+     * periods), reads every key in one transaction (retrying while locks are held or a failover is under way), and
+     * appends it to the history; then each server's copies of the items are compared. {@code base} offsets its stamps
+     * when it runs in a restarted simulation (whose event count starts again from zero).
+     */
+    private void readBack(SimFabric fabric, TxnCluster cluster, Scenario s, List<TxnRecord> history, List<String> violations, boolean waitForDetector,
+                          long base) {
+        int checker = s.program().clients().size();
+        TxnCoordinator coordinator = cluster.coordinators.get(checker);
+        List<TxnOp> ops = s.program().keys().stream().map(TxnOp::read).toList();
+        TreeMap<Integer, Long> segments = new TreeMap<>();
+        fabric.node(clientNode(checker)).spawn("txn-checker", () -> {
+            if (waitForDetector) {
+                fabric.node(clientNode(checker)).clock().sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
+            }
+            String last = "";
+            for (int attempt = 0; attempt < FINAL_READ_ATTEMPTS; attempt++) {
+                long invoked = base + fabric.engine().dispatched();
+                TxnOutcome o = coordinator.execute(ops);
+                if (o instanceof TxnOutcome.Committed ok) {
+                    for (int key : s.program().keys()) {
+                        segments.put(key, coordinator.segmentOfKey(key));
+                    }
+                    history.add(new TxnRecord(checker, ops, TxnRecord.Outcome.OK, ok.reads(), invoked, base + fabric.engine().dispatched(), ""));
+                    return;
+                }
+                last = o.toString();
+                fabric.node(clientNode(checker)).clock().sleepNanos(pdsmConfig.probeNanos());
+            }
+            violations.add("STUCK: the read-back never committed after recovery (" + last + ")");
+        });
+        fabric.run();
+        if (!violations.isEmpty()) {
+            return;
+        }
+        compareReplicas(fabric, cluster, coordinator, segments, violations);
+    }
+
+    /** Every live replica of a segment holding a program key has the same version and list for it. */
+    private void compareReplicas(SimFabric fabric, TxnCluster cluster, TxnCoordinator keys, TreeMap<Integer, Long> segments,
+                                 List<String> violations) {
+        TreeMap<Long, MappingItem> table = new TreeMap<>(cluster.pdsm.monitor.view().table());
+        TreeMap<String, long[]> copies = new TreeMap<>(); // "segment/key/node" -> words
+        for (PdsmServer server : cluster.pdsm.servers) {
+            if (!server.node().isUp()) {
+                continue;
+            }
+            server.node().spawn("replica-snapshot", () -> {
+                for (var e : segments.entrySet()) {
+                    int key = e.getKey();
+                    long segment = e.getValue();
+                    Integer local = server.primaryLocal(segment);
+                    local = local != null ? local : server.backupLocal(segment);
+                    if (local != null) {
+                        long[] words = new long[8];
+                        server.segmentMemory(local).load(TxnLayout.itemAt(pdsmConfig, keys.slotOfKey(key)), MemorySegment.ofArray(words));
+                        words[0] = TxnLayout.version(words[0]);
+                        copies.put(segment + "/" + key + "/" + server.node().id(), words);
+                    }
+                }
+            });
+        }
+        fabric.run();
+        for (var e : segments.entrySet()) {
+            int key = e.getKey();
+            long segment = e.getValue();
+            MappingItem item = table.get(segment);
+            if (item == null) {
+                continue;
+            }
+            long[] first = null;
+            int firstNode = -1;
+            for (Replica r : item.replicas()) {
+                long[] w = copies.get(segment + "/" + key + "/" + r.nodeId());
+                if (w == null) {
+                    continue;
+                }
+                if (first == null) {
+                    first = w;
+                    firstNode = r.nodeId();
+                } else if (!Arrays.equals(first, w)) {
+                    violations.add("REPLICAS: key " + key + " differs between server " + firstNode + " (version " + first[0] + ", "
+                            + Arrays.toString(Arrays.copyOfRange(first, 2, 2 + (int) Math.max(0, Math.min(6, first[1])))) + ") and server "
+                            + r.nodeId() + " (version " + w[0] + ", " + Arrays.toString(Arrays.copyOfRange(w, 2, 2 + (int) Math.max(0, Math.min(6, w[1])))) + ")");
+                }
+            }
+        }
+    }
+}

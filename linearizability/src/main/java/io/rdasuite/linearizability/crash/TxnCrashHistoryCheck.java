@@ -1,0 +1,72 @@
+package io.rdasuite.linearizability.crash;
+
+import io.rdasuite.crashsim.txn.TxnHistoryCheck;
+import io.rdasuite.crashsim.txn.TxnRecord;
+import io.rdasuite.linearizability.txn.SerializabilityChecker;
+import io.rdasuite.linearizability.txn.Txn;
+import io.rdasuite.store.thdpms.txn.TxnOp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Checks the histories of {@link io.rdasuite.crashsim.txn.TxnExplorer} with the Elle-style checker: list-append,
+ * strict serializability (real-time edges from the dispatched-event stamps). A transaction cut by the crash is
+ * {@code :info} (all or nothing); an aborted one is {@code :fail} (must not be visible: G1a otherwise).
+ */
+public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
+    private final boolean strict;
+
+    public TxnCrashHistoryCheck(boolean strict) {
+        this.strict = strict;
+    }
+
+    /** Strict serializability, what paper 002 §4.1.6 inherits from FaRM. */
+    public static TxnCrashHistoryCheck strict() {
+        return new TxnCrashHistoryCheck(true);
+    }
+
+    @Override
+    public String check(List<TxnRecord> history) {
+        SerializabilityChecker.Result r = SerializabilityChecker.check(toTxns(history), SerializabilityChecker.Model.LIST_APPEND, strict);
+        if (r.valid()) {
+            return null;
+        }
+        SerializabilityChecker.Finding f = r.anomalies().getFirst();
+        return f.explanation() + " in " + f.txns();
+    }
+
+    /** The records as the checker's transactions, in invocation order. */
+    public static List<Txn> toTxns(List<TxnRecord> history) {
+        List<TxnRecord> sorted = new ArrayList<>(history);
+        sorted.sort(Comparator.comparingLong(TxnRecord::invoke).thenComparingInt(TxnRecord::client));
+        List<Txn> out = new ArrayList<>(sorted.size());
+        for (int i = 0; i < sorted.size(); i++) {
+            TxnRecord rec = sorted.get(i);
+            List<Txn.Mop> mops = new ArrayList<>(rec.ops().size());
+            for (int m = 0; m < rec.ops().size(); m++) {
+                TxnOp op = rec.ops().get(m);
+                if (op.kind() == TxnOp.Kind.APPEND) {
+                    mops.add(new Txn.Mop("append", (long) op.key(), op.value()));
+                } else {
+                    long[] read = rec.outcome() == TxnRecord.Outcome.OK && rec.reads() != null ? rec.reads().get(m) : null;
+                    List<Object> list = null;
+                    if (read != null) {
+                        list = new ArrayList<>(read.length);
+                        for (long v : read) {
+                            list.add(v);
+                        }
+                    }
+                    mops.add(new Txn.Mop("r", (long) op.key(), list));
+                }
+            }
+            Txn.Type type = switch (rec.outcome()) {
+                case OK -> Txn.Type.OK;
+                case FAIL -> Txn.Type.FAIL;
+                case INFO -> Txn.Type.INFO;
+            };
+            out.add(new Txn(i, rec.client(), type, mops, rec.invoke(), rec.outcome() == TxnRecord.Outcome.INFO ? Long.MAX_VALUE : rec.complete()));
+        }
+        return out;
+    }
+}

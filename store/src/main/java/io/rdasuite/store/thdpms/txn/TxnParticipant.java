@@ -1,0 +1,279 @@
+package io.rdasuite.store.thdpms.txn;
+
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.pm.LocalMemory;
+import io.rdasuite.store.thdpms.monitor.MonitorView;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A PM server's side of pDSM's transactions (paper 002 §4.1.6, Fig. 6): it persists the log records coordinators write
+ * into its slots, locks the write set it is primary of (LOCK: the record first, then the locks), persists a backup's
+ * record synchronously before acknowledging (COMMIT-BACKUP, the paper's change to FaRM), installs and unlocks at the
+ * primary (COMMIT-PRIMARY), applies a backup's copy lazily (TRUNCATE) and resolves what recovery decided (RESOLVE).
+ * Every request and every configuration change run under one lock, so that once a server has learned a new epoch no
+ * request of the old one changes its log: recovery reads a stable log.
+ */
+public final class TxnParticipant implements PdsmServer.Extension {
+    private final PdsmServer server;
+    private final PdsmConfig config;
+    private final LocalMemory log;
+    private final ServerLock lock;
+    private final TxnPlantedBug planted;
+    private final int items;
+    private long knownEpoch;
+    private boolean recovering;
+
+    private final Runnable onCommitStep;
+
+    TxnParticipant(PdsmServer server, PdsmConfig config, MemoryRegion logRegion, TxnPlantedBug planted, Runnable onCommitStep) {
+        this.onCommitStep = onCommitStep;
+        this.server = server;
+        this.config = config;
+        this.log = server.node().local(logRegion);
+        this.lock = new ServerLock(server.node().clock());
+        this.planted = planted;
+        this.items = TxnLayout.items(config);
+    }
+
+    @Override
+    public void learning(MonitorView view, Supplier<List<Long>> update) {
+        lock.lock();
+        try {
+            List<Long> promoted = update.get();
+            if (view.epoch() > knownEpoch) {
+                knownEpoch = view.epoch();
+                recovering = true; // until recovery resolved what was in flight at the change
+            }
+            for (long segment : promoted) { // a promoted backup's items stay locked until recovery is done
+                LocalMemory m = server.segmentMemory(server.primaryLocal(segment));
+                for (int slot = 0; slot < items; slot++) {
+                    long at = TxnLayout.itemAt(config, slot);
+                    m.store8(at, TxnLayout.lockedBy(TxnLayout.RECOVERY, TxnLayout.version(m.load8(at))));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public long[] handle(long[] request) {
+        lock.lock();
+        try {
+            long op = request[0];
+            if (op == TxnMessages.RESOLVE) {
+                return resolve((int) request[2], request[3], request[4] == 1);
+            }
+            if (op == TxnMessages.RESOLVE_DONE) {
+                return done();
+            }
+            if (request[1] < server.epoch()) {
+                return reply(TxnMessages.STALE_EPOCH);
+            }
+            if (recovering) {
+                return reply(TxnMessages.NOT_READY);
+            }
+            int c = (int) request[2];
+            long txn = request[3];
+            if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+                return reply(TxnMessages.MALFORMED);
+            }
+            List<WriteEntry> writes = TxnLayout.parse(slot(c), txn);
+            if (writes == null) {
+                return reply(TxnMessages.MALFORMED);
+            }
+            return switch ((int) (op - TxnMessages.LOCK)) {
+                case 0 -> lock(c, request[1], txn, writes);
+                case 1 -> commitBackup(c, request[1], txn);
+                case 2 -> commitPrimary(c, request[1], txn, writes);
+                case 3 -> abort(c, request[1], txn, writes);
+                case 4 -> truncate(c, request[1], txn, writes);
+                default -> reply(TxnMessages.MALFORMED);
+            };
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Step 2: the record persists, then each item this server is primary of is locked if still at the version read. */
+    private long[] lock(int c, long epoch, long txn, List<WriteEntry> writes) {
+        persistBody(c);
+        setFlags(c, epoch, txn, TxnLayout.LOCK);
+        int owner = TxnLayout.ownerOf(c);
+        for (int i = 0; i < writes.size(); i++) {
+            WriteEntry w = writes.get(i);
+            Integer local = server.primaryLocal(w.segmentNo());
+            if (local == null) {
+                continue;
+            }
+            LocalMemory m = server.segmentMemory(local);
+            long at = TxnLayout.itemAt(config, w.slot());
+            long word = m.load8(at);
+            if (TxnLayout.locked(word) || TxnLayout.version(word) != w.newVersion() - 1) {
+                unlock(owner, writes);
+                setFlags(c, epoch, txn, TxnLayout.ABORTED);
+                return reply(TxnMessages.CONFLICT);
+            }
+            m.store8(at, TxnLayout.lockedBy(owner, TxnLayout.version(word)));
+        }
+        return reply(TxnMessages.OK);
+    }
+
+    /** Step 4: the backup's record persists before the reply (unless the planted bug acknowledges first). */
+    private long[] commitBackup(int c, long epoch, long txn) {
+        boolean persist = planted != TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED;
+        if (persist) {
+            persistBody(c);
+        }
+        long at = TxnLayout.slotOffset(c);
+        long old = log.load8(at);
+        int flags = TxnLayout.headerTxn(old) == txn ? TxnLayout.headerFlags(old) : 0;
+        log.store8(at, TxnLayout.header(epoch, txn, flags | TxnLayout.COMMIT_BACKUP));
+        if (persist) {
+            log.persist(at, 8);
+        }
+        onCommitStep.run();
+        return reply(TxnMessages.OK);
+    }
+
+    /** Step 5: the decision is logged, then each locked item gets its new words and version, unlocked. */
+    private long[] commitPrimary(int c, long epoch, long txn, List<WriteEntry> writes) {
+        setFlags(c, epoch, txn, TxnLayout.COMMIT_PRIMARY);
+        for (WriteEntry w : writes) {
+            Integer local = server.primaryLocal(w.segmentNo());
+            if (local != null) {
+                install(server.segmentMemory(local), w);
+            }
+        }
+        onCommitStep.run();
+        return reply(TxnMessages.OK);
+    }
+
+    private long[] abort(int c, long epoch, long txn, List<WriteEntry> writes) {
+        unlock(TxnLayout.ownerOf(c), writes);
+        setFlags(c, epoch, txn, TxnLayout.ABORTED);
+        return reply(TxnMessages.OK);
+    }
+
+    /** After the commit: a backup applies its copy (FaRM's lazy apply at truncation); the record is done. */
+    private long[] truncate(int c, long epoch, long txn, List<WriteEntry> writes) {
+        for (WriteEntry w : writes) {
+            Integer local = server.backupLocal(w.segmentNo());
+            if (local != null) {
+                install(server.segmentMemory(local), w);
+            }
+        }
+        setFlags(c, epoch, txn, TxnLayout.TRUNCATED);
+        return reply(TxnMessages.OK);
+    }
+
+    /** Recovery's decision: on commit every copy here gets the record's values; then the coordinator's locks go. */
+    private long[] resolve(int c, long txn, boolean commit) {
+        if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+            return reply(TxnMessages.MALFORMED);
+        }
+        List<WriteEntry> writes = TxnLayout.parse(slot(c), txn);
+        if (commit) {
+            if (writes == null) {
+                return reply(TxnMessages.MALFORMED);
+            }
+            persistBody(c);
+            for (WriteEntry w : writes) {
+                Integer local = server.primaryLocal(w.segmentNo());
+                local = local != null ? local : server.backupLocal(w.segmentNo());
+                if (local != null) {
+                    install(server.segmentMemory(local), w);
+                }
+            }
+        }
+        int owner = TxnLayout.ownerOf(c);
+        for (long segment : server.primarySegments()) {
+            LocalMemory m = server.segmentMemory(server.primaryLocal(segment));
+            for (int slot = 0; slot < items; slot++) {
+                long at = TxnLayout.itemAt(config, slot);
+                long word = m.load8(at);
+                if (TxnLayout.locked(word) && TxnLayout.owner(word) == owner) {
+                    m.store8(at, TxnLayout.version(word));
+                }
+            }
+        }
+        setFlags(c, server.epoch(), txn, commit ? TxnLayout.TRUNCATED : TxnLayout.ABORTED);
+        return reply(TxnMessages.OK);
+    }
+
+    /** Every transaction in flight at the change is resolved: no lock remains legitimately held; the server opens. */
+    private long[] done() {
+        for (long segment : server.primarySegments()) {
+            LocalMemory m = server.segmentMemory(server.primaryLocal(segment));
+            for (int slot = 0; slot < items; slot++) {
+                long at = TxnLayout.itemAt(config, slot);
+                long word = m.load8(at);
+                if (TxnLayout.locked(word)) {
+                    m.store8(at, TxnLayout.version(word));
+                }
+            }
+        }
+        recovering = false;
+        return reply(TxnMessages.OK);
+    }
+
+    /**
+     * Installs {@code w} unless the item already has its version: the new words persist first, then the version word
+     * (so a crash between leaves the old version, and recovery installs again). A recovery lock stays on.
+     */
+    private void install(LocalMemory m, WriteEntry w) {
+        long at = TxnLayout.itemAt(config, w.slot());
+        long word = m.load8(at);
+        if (TxnLayout.version(word) >= w.newVersion()) {
+            return;
+        }
+        m.store(at + 8, MemorySegment.ofArray(w.line()));
+        m.persist(at + 8, TxnLayout.ITEM_BYTES - 8);
+        boolean keepRecoveryLock = TxnLayout.locked(word) && TxnLayout.owner(word) == TxnLayout.RECOVERY;
+        m.store8(at, keepRecoveryLock ? TxnLayout.lockedBy(TxnLayout.RECOVERY, w.newVersion()) : w.newVersion());
+        m.persist(at, 8);
+    }
+
+    private void unlock(int owner, List<WriteEntry> writes) {
+        for (WriteEntry w : writes) {
+            Integer local = server.primaryLocal(w.segmentNo());
+            if (local == null) {
+                continue;
+            }
+            LocalMemory m = server.segmentMemory(local);
+            long at = TxnLayout.itemAt(config, w.slot());
+            long word = m.load8(at);
+            if (TxnLayout.locked(word) && TxnLayout.owner(word) == owner) {
+                m.store8(at, TxnLayout.version(word));
+            }
+        }
+    }
+
+    private long[] slot(int c) {
+        long[] words = new long[TxnLayout.SLOT_BYTES / 8];
+        log.load(TxnLayout.slotOffset(c), MemorySegment.ofArray(words));
+        return words;
+    }
+
+    private void persistBody(int c) {
+        log.persist(TxnLayout.slotOffset(c) + 8, TxnLayout.SLOT_BYTES - 8);
+    }
+
+    /** Adds {@code flag} to the slot's header for {@code txn} (a new transaction starts from no flags) and persists it. */
+    private void setFlags(int c, long epoch, long txn, int flag) {
+        long at = TxnLayout.slotOffset(c);
+        long old = log.load8(at);
+        int flags = TxnLayout.headerTxn(old) == txn ? TxnLayout.headerFlags(old) : 0;
+        log.store8(at, TxnLayout.header(epoch, txn, flags | flag));
+        log.persist(at, 8);
+    }
+
+    private long[] reply(long status) {
+        return TxnMessages.of(status, server.epoch());
+    }
+}

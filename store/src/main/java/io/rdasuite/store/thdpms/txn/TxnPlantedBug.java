@@ -1,0 +1,15 @@
+package io.rdasuite.store.thdpms.txn;
+
+/**
+ * Planted bugs of pDSM's transactions (paper 002 §4.1.6), for tests and the mutation score only: each drops one step of
+ * the commit protocol so that the serializability checker can be shown to catch it. {@link #NONE} is the protocol.
+ */
+public enum TxnPlantedBug {
+    NONE,
+    /** The coordinator commits without re-reading the read set's versions (step 3): write skew. */
+    VALIDATION_SKIPPED,
+    /** A backup acknowledges COMMIT-BACKUP before its log record persists (step 4). */
+    COMMIT_BACKUP_NOT_PERSISTED,
+    /** The coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (steps 4–5 reordered). */
+    COMMIT_PRIMARY_BEFORE_BACKUP_ACK
+}

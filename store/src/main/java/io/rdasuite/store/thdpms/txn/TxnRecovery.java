@@ -1,0 +1,119 @@
+package io.rdasuite.store.thdpms.txn;
+
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.thdpms.irdma.IrdmaRpc;
+import io.rdasuite.store.thdpms.monitor.Monitor;
+import io.rdasuite.store.thdpms.monitor.MonitorView;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Recovery of interrupted commits (paper 002 §4.1.6: "the unfinished transactions still can be recovered after
+ * system/power failures"; FaRM's recovery, simplified because every record holds the whole write set). It runs on the
+ * monitor node after the bootstrap (a restart of every server), after every failover (once each live server has learned
+ * the new epoch, so no request of the old one changes a log any more), and for one coordinator when the monitor's
+ * probes find that coordinator dead. For each coordinator it reads that coordinator's slot at every live server; a
+ * transaction in flight <b>commits</b> when any live record of it is past the commit point (COMMIT-BACKUP,
+ * COMMIT-PRIMARY or TRUNCATED: all its locks were held and its read set validated) and has a whole body, and is
+ * <b>aborted</b> otherwise (the coordinator had not reported it). The decision is sent to every live server with the
+ * body, which installs the values at each copy it holds and releases the coordinator's locks.
+ */
+final class TxnRecovery {
+    private final Node host;
+    private final Monitor monitor;
+    private final TreeMap<Integer, QueuePair> qps;
+    private final TreeMap<Integer, MemoryRegion> logs;
+    private final TreeMap<Integer, IrdmaRpc.Client> rpc;
+    private final ServerLock lock;
+    private final int coordinators;
+    /** Decisions, for tests and reports: "c<coordinator>/t<txn> commit|abort". */
+    final List<String> decisions = new java.util.ArrayList<>();
+
+    TxnRecovery(Node host, Monitor monitor, TreeMap<Integer, QueuePair> qps, TreeMap<Integer, MemoryRegion> logs,
+                TreeMap<Integer, IrdmaRpc.Client> rpc, int coordinators) {
+        this.host = host;
+        this.monitor = monitor;
+        this.qps = qps;
+        this.logs = logs;
+        this.rpc = rpc;
+        this.coordinators = coordinators;
+        this.lock = new ServerLock(host.clock());
+    }
+
+    /** After a configuration change: resolves every coordinator's transaction in flight, then opens the servers. */
+    long recoverAll() {
+        lock.lock();
+        try {
+            MonitorView view = monitor.view();
+            for (int c = 0; c < coordinators; c++) {
+                resolve(c, view);
+            }
+            for (int node : view.liveServers()) {
+                rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE_DONE, view.epoch()));
+            }
+            return view.epoch();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A coordinator died: resolves its transaction in flight (no epoch change: a dead coordinator sends nothing more). */
+    void recoverCoordinator(int c) {
+        lock.lock();
+        try {
+            resolve(c, monitor.view());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void resolve(int c, MonitorView view) {
+        TreeMap<Integer, long[]> slots = new TreeMap<>();
+        for (int node : view.liveServers()) {
+            long[] words = new long[TxnLayout.SLOT_BYTES / 8];
+            MemoryRegion log = logs.get(node);
+            if (qps.get(node).execute(WorkRequest.read(MemorySegment.ofArray(words), log.address(TxnLayout.slotOffset(c)), log.rkey())).ok()) {
+                slots.put(node, words);
+            }
+        }
+        TreeSet<Long> inFlight = new TreeSet<>();
+        for (long[] s : slots.values()) {
+            int flags = TxnLayout.headerFlags(s[0]);
+            if ((flags & (TxnLayout.LOCK | TxnLayout.COMMIT_BACKUP | TxnLayout.COMMIT_PRIMARY)) != 0
+                    && (flags & (TxnLayout.TRUNCATED | TxnLayout.ABORTED)) == 0) {
+                inFlight.add(TxnLayout.headerTxn(s[0]));
+            }
+        }
+        for (long txn : inFlight) {
+            long[] body = null;
+            boolean pastCommitPoint = false;
+            for (long[] s : slots.values()) {
+                int flags = TxnLayout.headerFlags(s[0]);
+                if (TxnLayout.headerTxn(s[0]) == txn && (flags & (TxnLayout.COMMIT_BACKUP | TxnLayout.COMMIT_PRIMARY | TxnLayout.TRUNCATED)) != 0) {
+                    pastCommitPoint = true;
+                    if (body == null && TxnLayout.parse(s, txn) != null) {
+                        body = java.util.Arrays.copyOfRange(s, 1, s.length);
+                    }
+                }
+            }
+            boolean commit = pastCommitPoint && body != null;
+            decisions.add("c" + c + "/t" + txn + " " + (commit ? "commit" : "abort"));
+            for (int node : slots.keySet()) {
+                if (commit) {
+                    MemoryRegion log = logs.get(node);
+                    QueuePair qp = qps.get(node);
+                    long at = log.address(TxnLayout.slotOffset(c) + 8);
+                    qp.post(WorkRequest.write(MemorySegment.ofArray(body.clone()), at, log.rkey()).unsignaled());
+                    qp.execute(WorkRequest.read(MemorySegment.ofArray(new long[1]), at, log.rkey())); // placed before the RPC
+                }
+                rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE, view.epoch(), c, txn, commit ? 1 : 0));
+            }
+        }
+    }
+}
