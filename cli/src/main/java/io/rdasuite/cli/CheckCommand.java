@@ -73,9 +73,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
     Path writeFindings;
 
-    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none",
-            description = "Explore TH-DPMS's pDSM cluster cells (3 PM servers, a monitor, 2 clients; every server, server 0 or server 1"
-                    + " crashed) in every configuration and transport the filters take (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|txn",
+            description = "Explore TH-DPMS's cluster cells in every configuration and transport the filters take: pdsm (the object store;"
+                    + " 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed), txn (transactions, checked strictly"
+                    + " serializable; every server, every server with server 0 lost, server 0, a coordinator crashed), all (both) or none"
+                    + " (default: ${DEFAULT-VALUE}).")
     String clusters;
 
     @Option(names = "--pin-seeds", defaultValue = "3", paramLabel = "N",
@@ -136,14 +138,16 @@ final class CheckCommand implements Callable<Integer> {
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
         List<Cells.Cell> cells = cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
-        if (!clusters.equals("all") && !clusters.equals("none")) {
-            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none");
+        if (!List.of("all", "none", "pdsm", "txn").contains(clusters)) {
+            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none, pdsm, txn");
         }
-        List<ClusterCells.Cell> clusterCells = ClusterCells.select(cellOptions, clusters.equals("all"));
+        List<ClusterCells.Cell> clusterCells = ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm"));
+        List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("txn"));
+        boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
         CheckReport report = new CheckReport();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
-        int total = cells.size() + controls + storeCells.size() + clusterCells.size();
+        int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0);
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
@@ -173,6 +177,16 @@ final class CheckCommand implements Callable<Integer> {
             progress.phase("clusters");
             report.clusters.addAll(Parallel.map(clusterCells, cc -> {
                 Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, io.rdasuite.store.thdpms.ThdpmsPlantedBug.NONE);
+                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                return row;
+            }, () -> { }));
+            progress.phase("transactions");
+            if (txnControl) {
+                report.txnControl = TxnCells.control(seed);
+                progress.cellDone(weight, ((Number) report.txnControl.get("crashStates")).longValue());
+            }
+            report.transactions.addAll(Parallel.map(txnCells, tc -> {
+                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }));

@@ -21,6 +21,9 @@ final class CheckReport {
     final List<Map<String, Object>> stores = new ArrayList<>();
     /** TH-DPMS cluster cells (a new field of the JSON; absent cells leave it empty). */
     final List<Map<String, Object>> clusters = new ArrayList<>();
+    /** TH-DPMS transaction cells and their negative control (new fields of the JSON). */
+    final List<Map<String, Object>> transactions = new ArrayList<>();
+    Map<String, Object> txnControl;
     private final List<String> pinFailures = new ArrayList<>();
     private final List<String> pinWarnings = new ArrayList<>();
     private final List<String> missedControls = new ArrayList<>();
@@ -58,6 +61,16 @@ final class CheckReport {
         for (Map<String, Object> c : clusters) {
             states += (Long) c.get("crashStates");
             claimsHold &= c.get("verdict").equals("PASS");
+        }
+        for (Map<String, Object> t : transactions) {
+            states += (Long) t.get("crashStates");
+            claimsHold &= t.get("verdict").equals("PASS");
+        }
+        if (txnControl != null) {
+            states += (Long) txnControl.get("crashStates");
+            if (!txnControl.get("verdict").equals("CAUGHT")) {
+                missedControls.add(txnControl.get("subject") + " on " + txnControl.get("config"));
+            }
         }
         for (Map<String, Object> r : pinnedRows) {
             if (r.get("pinned").equals("AS PINNED")) {
@@ -118,6 +131,10 @@ final class CheckReport {
             doc.put("controls", controls);
             doc.put("stores", stores);
             doc.put("clusters", clusters);
+            doc.put("transactions", transactions);
+            if (txnControl != null) {
+                doc.put("transactionControl", txnControl);
+            }
             doc.put("pinnedFindingsChanged", pinFailures);
             doc.put("pinnedFindingsNotReached", pinWarnings);
             doc.put("wallMillis", wallNanos / 1_000_000);
@@ -130,6 +147,7 @@ final class CheckReport {
         printControls(out);
         printStores(out);
         printClusters(out);
+        printTransactions(out);
         printCounterexamples(out);
         if (!pinFailures.isEmpty()) {
             out.println("FINDINGS CHANGED from the pinned ones (a change that moves a weakness must be approved: if it is meant, run"
@@ -210,6 +228,34 @@ final class CheckReport {
                 out.println("    " + e.get("invariant") + " - " + e.get("detail") + " (" + e.get("operations") + " ops)");
                 out.println("      " + e.get("replay"));
             }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printTransactions(PrintWriter out) {
+        if (transactions.isEmpty() && txnControl == null) {
+            return;
+        }
+        out.println("TH-DPMS transactions (3 PM servers, a monitor, 3 writers and a poller; histories checked strictly serializable):");
+        if (!transactions.isEmpty()) {
+            Map<String, Object> first = (Map<String, Object>) transactions.getFirst().get("targets");
+            out.printf("  %-22s %-5s %7s ", "CONFIG", "TRANS", "STATES");
+            first.keySet().forEach(t -> out.printf(" %-" + Math.max(6, t.length()) + "s", t));
+            out.println();
+            for (Map<String, Object> r : transactions) {
+                Map<String, Object> targets = (Map<String, Object>) r.get("targets");
+                out.printf("  %-22s %-5s %7d ", r.get("config"), r.get("transport"), r.get("crashStates"));
+                targets.forEach((t, v) -> out.printf(" %-" + Math.max(6, t.length()) + "s", v));
+                out.println();
+                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                    out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
+                    out.println("      " + e.get("replay"));
+                }
+            }
+        }
+        if (txnControl != null) {
+            out.println("  negative control " + txnControl.get("subject") + ": " + txnControl.get("verdict")
+                    + (txnControl.get("anomaly").toString().isEmpty() ? "" : " - " + txnControl.get("anomaly")));
         }
     }
 

@@ -21,8 +21,54 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda2.…), or by rda fuzz (rdaf2.…), with its checksum.")
+    @Parameters(index = "0", paramLabel = "TOKEN", description = "A token printed by rda check or rda taxonomy (rda2.…, or rdat1.… for a transaction cell), or by rda fuzz (rdaf2.…),"
+                    + " with its checksum.")
     String token;
+
+    /** A token of {@code rda check}'s transaction cells ({@code rdat1.…}): the run again, its history and its anomaly. */
+    private int replayTxn() throws java.io.IOException {
+        io.rdasuite.crashsim.txn.TxnExplorer explorer = new io.rdasuite.crashsim.txn.TxnExplorer();
+        io.rdasuite.crashsim.txn.TxnExplorer.Finding f;
+        io.rdasuite.crashsim.txn.TxnExplorer.Replay what;
+        try {
+            what = io.rdasuite.crashsim.txn.TxnExplorer.decode(token);
+            f = explorer.replay(token, io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.strict());
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 2;
+        }
+        java.util.List<io.rdasuite.crashsim.txn.TxnRecord> records = f != null ? f.history() : explorer.replayHistory(token);
+        if (history != null) {
+            try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(history)) {
+                io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.writeJsonLines(records, w);
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        String crash = what.target() == null ? "no crash" : what.target().label() + " crash before event " + what.crashAt() + ", image " + what.image();
+        if (common.json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("command", "replay");
+            doc.put("reproduced", f != null);
+            doc.put("subject", what.scenario().bug() == io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE ? "thdpms/txn"
+                    : "thdpms/txn/" + what.scenario().bug().label());
+            doc.put("config", what.scenario().config().name());
+            doc.put("transport", what.scenario().transport().name());
+            doc.put("crash", crash);
+            doc.put("history", records.stream().map(Object::toString).toList());
+            if (f != null) {
+                doc.put("anomaly", f.violation());
+            }
+            out.println(Json.write(doc));
+        } else {
+            out.println("thdpms/txn" + (what.scenario().bug() == io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE ? "" : "/" + what.scenario().bug().label())
+                    + " on " + what.scenario().config() + "/" + what.scenario().transport() + ", seed " + what.scenario().seed() + ", " + crash);
+            records.forEach(r -> out.println("  " + r));
+            out.println(f == null ? "strictly serializable: no anomaly at this crash state (was the code fixed?)" : f.violation());
+        }
+        out.flush();
+        return f == null ? 0 : 1;
+    }
 
     /** A token of {@code rda fuzz} ({@code rdaf2.…}): its crash state re-run, every failing check with the trace before the last crash. */
     private int replayFuzz() {
@@ -85,6 +131,9 @@ final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws java.io.IOException {
         if (token.startsWith(io.rdasuite.crashsim.fuzz.FuzzToken.PREFIX)) {
             return replayFuzz();
+        }
+        if (token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {
+            return replayTxn();
         }
         Violation v;
         java.util.List<Violation> all;

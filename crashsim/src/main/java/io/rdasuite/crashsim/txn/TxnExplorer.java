@@ -1,6 +1,7 @@
 package io.rdasuite.crashsim.txn;
 
 import io.rdasuite.crashsim.Execution;
+import io.rdasuite.crashsim.TokenCodec;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.memory.CrashFrontier;
@@ -38,7 +39,7 @@ public final class TxnExplorer {
     public static final int SERVERS = 3;
     private static final int FINAL_READ_ATTEMPTS = 24;
     /** Aimed crash points: this many events after (before, when negative) a commit step. */
-    static final long[] AIM_OFFSETS = {-32, -1, 1, 32, 128, 384};
+    public static final long[] AIM_OFFSETS = {-1, 1, 32, 128, 384};
     /** A poller's pause between its reads, and its bound (a writer stuck for good must not keep it going forever). */
     private static final long POLL_PAUSE_NANOS = 1_000;
     private static final int MAX_POLLS = 400;
@@ -74,23 +75,29 @@ public final class TxnExplorer {
     /**
      * As above; with {@code aim}, also crash {@link #AIM_OFFSETS} events around every COMMIT-BACKUP and COMMIT-PRIMARY
      * of the uncut run (where a commit becomes durable or visible: the windows a planted ordering bug opens are a few
-     * events wide, too narrow for evenly spread points to hit).
+     * events wide, too narrow for evenly spread points to hit), taking only the oldest post-crash image there.
      */
     public Result explore(Scenario scenario, List<TxnCrashTarget> targets, int crashPoints, boolean aim, int images, TxnHistoryCheck check,
                           boolean firstOnly) {
+        return explore(scenario, targets, crashPoints, aim ? AIM_OFFSETS : new long[0], images, check, firstOnly);
+    }
+
+    /** As above, aiming at the given offsets (events after a commit step; negative: before it). */
+    public Result explore(Scenario scenario, List<TxnCrashTarget> targets, int crashPoints, long[] aimOffsets, int images, TxnHistoryCheck check,
+                          boolean firstOnly) {
         Run uncut = run(scenario, null, -1, 0);
-        java.util.TreeSet<Long> points = new java.util.TreeSet<>();
-        for (int p = 1; p <= crashPoints; p++) {
-            points.add(uncut.events() * p / (crashPoints + 1));
-        }
-        if (aim) {
+        TreeMap<Long, Integer> points = new TreeMap<>(); // crash event -> images to take there
+        if (aimOffsets.length > 0) {
             for (long step : uncut.commitSteps()) {
-                for (long d : AIM_OFFSETS) {
+                for (long d : aimOffsets) {
                     if (step + d > 0 && step + d < uncut.events()) {
-                        points.add(step + d);
+                        points.put(step + d, Math.min(1, images)); // the oldest image: everything not yet persistent is lost
                     }
                 }
             }
+        }
+        for (int p = 1; p <= crashPoints; p++) {
+            points.put(uncut.events() * p / (crashPoints + 1), images);
         }
         List<Finding> findings = new ArrayList<>();
         long states = 1;
@@ -98,15 +105,21 @@ public final class TxnExplorer {
         if (v != null) {
             findings.add(new Finding(token(scenario, null, -1, 0), null, -1, 0, v, uncut.history()));
         }
-        for (TxnCrashTarget target : targets) {
-            boolean found = false;
-            for (long crashAt : points) {
-                if (found && firstOnly) {
-                    break;
+        java.util.EnumSet<TxnCrashTarget> done = java.util.EnumSet.noneOf(TxnCrashTarget.class);
+        for (var point : points.entrySet()) {
+            long crashAt = point.getKey();
+            int pointImages = point.getValue();
+            Prefix prefix = null; // the crash of every server, shared by both restarting targets and every image
+            for (TxnCrashTarget target : targets) {
+                if (firstOnly && done.contains(target)) {
+                    continue;
                 }
-                int count = target.runsOn() ? 1 : images;
-                for (int image = 0; image < count && !(found && firstOnly); image++) {
-                    Run r = run(scenario, target, crashAt, image);
+                if (!target.runsOn() && prefix == null) {
+                    prefix = crashPrefix(scenario, crashAt, pointImages);
+                }
+                int count = target.runsOn() ? 1 : pointImages;
+                for (int image = 0; image < count && !(firstOnly && done.contains(target)); image++) {
+                    Run r = target.runsOn() ? runOn(scenario, target, crashAt) : restart(scenario, target, prefix, image);
                     if (!r.crashed()) {
                         break;
                     }
@@ -114,7 +127,7 @@ public final class TxnExplorer {
                     String why = verdict(r, check);
                     if (why != null) {
                         findings.add(new Finding(token(scenario, target, crashAt, image), target, crashAt, image, why, r.history()));
-                        found = true;
+                        done.add(target);
                     }
                 }
             }
@@ -136,25 +149,47 @@ public final class TxnExplorer {
 
     // ---- replay tokens --------------------------------------------------------------------------------------------
 
-    /** {@code txn1:<config>:<transport>:<seed>:<bug>:<target>:<crash event>:<image>} (target {@code none}: the uncut run). */
+    /** Every transaction replay token starts with this (then the {@link TokenCodec} envelope). */
+    public static final String TOKEN_PREFIX = "rdat1.";
+    private static final String HINT = "copy the whole rdat1.… token rda check printed";
+
+    /**
+     * A replay token: {@code config:transport:seed:bug:target:crash event:image} (target {@code none}: the uncut run) in
+     * the checksummed envelope.
+     */
     public static String token(Scenario s, TxnCrashTarget target, long crashAt, int image) {
-        return String.join(":", "txn1", s.config().name(), s.transport().name(), Long.toString(s.seed()),
-                s.bug().name().toLowerCase(Locale.ROOT).replace('_', '-'), target == null ? "none" : target.label(), Long.toString(crashAt),
-                Integer.toString(image));
+        return TokenCodec.encode(TOKEN_PREFIX, String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()),
+                s.bug().label(), target == null ? "none" : target.label(), Long.toString(crashAt),
+                Integer.toString(image)));
+    }
+
+    /** What a token names: the scenario, the target (null: uncut), the crash event and the image. */
+    public record Replay(Scenario scenario, TxnCrashTarget target, long crashAt, int image) {
+    }
+
+    /** Decodes a token; a malformed one is an {@link IllegalArgumentException} saying why. */
+    public static Replay decode(String token) {
+        String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
+        if (p.length != 7) {
+            throw new IllegalArgumentException("malformed replay token: 7 fields expected, " + p.length + " found; " + HINT);
+        }
+        TxnPlantedBug bug = TxnPlantedBug.parse(p[3]);
+        Scenario s = Scenario.of(ServerConfig.parse(p[0]), Transport.parse(p[1]), Long.parseLong(p[2]), bug);
+        return new Replay(s, p[4].equals("none") ? null : TxnCrashTarget.parse(p[4]), Long.parseLong(p[5]), Integer.parseInt(p[6]));
+    }
+
+    /** The history of a token's run (with the read-back), whatever the checks say. */
+    public List<TxnRecord> replayHistory(String token) {
+        Replay r = decode(token);
+        return run(r.scenario(), r.target(), r.crashAt(), r.image()).history();
     }
 
     /** Runs a token's crash state again and checks it; the finding, or null when it holds. */
     public Finding replay(String token, TxnHistoryCheck check) {
-        String[] p = token.split(":");
-        if (p.length != 8 || !p[0].equals("txn1")) {
-            throw new IllegalArgumentException("not a transaction replay token (txn1:<config>:<transport>:<seed>:<bug>:<target>:<event>:<image>): " + token);
-        }
-        TxnPlantedBug bug = TxnPlantedBug.valueOf(p[4].toUpperCase(Locale.ROOT).replace('-', '_'));
-        Scenario s = Scenario.of(ServerConfig.parse(p[1]), Transport.parse(p[2]), Long.parseLong(p[3]), bug);
-        TxnCrashTarget target = p[5].equals("none") ? null : TxnCrashTarget.parse(p[5]);
-        Run r = run(s, target, Long.parseLong(p[6]), Integer.parseInt(p[7]));
-        String why = verdict(r, check);
-        return why == null ? null : new Finding(token, target, Long.parseLong(p[6]), Integer.parseInt(p[7]), why, r.history());
+        Replay r = decode(token);
+        Run run = run(r.scenario(), r.target(), r.crashAt(), r.image());
+        String why = verdict(run, check);
+        return why == null ? null : new Finding(token, r.target(), r.crashAt(), r.image(), why, run.history());
     }
 
     // ---- one run --------------------------------------------------------------------------------------------------
@@ -192,7 +227,7 @@ public final class TxnExplorer {
         if (target == null || crashAt < 0) {
             return runOn(s, null, -1);
         }
-        return target.runsOn() ? runOn(s, target, crashAt) : runAndRestart(s, target, crashAt, image);
+        return target.runsOn() ? runOn(s, target, crashAt) : restart(s, target, crashPrefix(s, crashAt, image + 1), image);
     }
 
     /** No crash, or a partial one: the cluster runs on and the checker reads back in the same run. */
@@ -217,38 +252,52 @@ public final class TxnExplorer {
         }
     }
 
-    /** Every server loses power; the run stops; the servers restart from images (server 0 stays lost for that target). */
-    private Run runAndRestart(Scenario s, TxnCrashTarget target, long crashAt, int image) {
+    /**
+     * The run up to a power failure of every server, with each server's post-crash images {@code 0 … images-1} (0 the
+     * oldest, 1 the newest, the rest seeded samples) and the monitor's PM.
+     */
+    record Prefix(List<TxnRecord> history, long events, boolean crashed, List<TreeMap<Integer, CrashImage>> images,
+                  io.rdasuite.hwsim.memory.PmImage monitorPm) {
+    }
+
+    private Prefix crashPrefix(Scenario s, long crashAt, int images) {
         FaultPlan plan = FaultPlan.NONE;
         for (int n : servers()) {
             plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
         }
-        List<TxnRecord> history;
-        long events;
-        TreeMap<Integer, CrashImage> images = new TreeMap<>();
-        io.rdasuite.hwsim.memory.PmImage monitorPm;
         try (SimFabric fabric = fabric(s).faults(plan).build()) {
             TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
             List<List<TxnRecord>> perClient = spawnClients(fabric, cluster, s.program());
             fabric.run();
-            events = fabric.engine().dispatched();
+            long events = fabric.engine().dispatched();
             if (fabric.firedFaults().isEmpty()) {
-                return new Run(merged(perClient), List.of(), events, false, 0, List.of());
+                return new Prefix(merged(perClient), events, false, List.of(), null);
             }
-            history = merged(perClient);
-            SplittableRandom random = new SplittableRandom(s.seed() * 0x9E3779B97F4A7C15L + image);
-            for (int n : servers()) {
-                CrashFrontier f = fabric.frontier(n);
-                images.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
+            List<TreeMap<Integer, CrashImage>> all = new ArrayList<>();
+            for (int image = 0; image < images; image++) {
+                SplittableRandom random = new SplittableRandom(s.seed() * 0x9E3779B97F4A7C15L + image);
+                TreeMap<Integer, CrashImage> one = new TreeMap<>();
+                for (int n : servers()) {
+                    CrashFrontier f = fabric.frontier(n);
+                    one.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
+                }
+                all.add(one);
             }
-            monitorPm = fabric.pmSnapshot(monitorNode());
+            return new Prefix(merged(perClient), events, true, all, fabric.pmSnapshot(monitorNode()));
+        }
+    }
+
+    /** Restarts the servers from image {@code image} of the prefix (server 0 stays lost for that target) and reads back. */
+    private Run restart(Scenario s, TxnCrashTarget target, Prefix prefix, int image) {
+        if (!prefix.crashed()) {
+            return new Run(prefix.history(), List.of(), prefix.events(), false, 0, List.of());
         }
         boolean lose0 = target == TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0;
         SimFabric.Builder b = fabric(s);
-        if (monitorPm != null) {
-            b.restore(monitorNode(), monitorPm);
+        if (prefix.monitorPm() != null) {
+            b.restore(monitorNode(), prefix.monitorPm());
         }
-        images.forEach((n, img) -> {
+        prefix.images().get(image).forEach((n, img) -> {
             if (!(lose0 && n == 0)) {
                 b.restore(n, img);
             }
@@ -256,12 +305,13 @@ public final class TxnExplorer {
         if (lose0) {
             b.faults(FaultPlan.NONE.continuingAfterPowerFailure().with(FaultPlan.Fault.powerFailure(0, 0)));
         }
+        List<TxnRecord> history = new ArrayList<>(prefix.history());
         List<String> violations = new ArrayList<>();
         try (SimFabric restarted = b.build()) {
             TxnCluster cluster = TxnCluster.deploy(restarted, servers(), monitorNode(), clients(s), pdsmConfig, 1, true, s.bug());
-            readBack(restarted, cluster, s, history, violations, lose0, events + 1); // after every event of the crashed run
+            readBack(restarted, cluster, s, history, violations, lose0, prefix.events() + 1); // after every event of the crashed run
         }
-        return new Run(history, violations, events, true, images.size(), List.of());
+        return new Run(history, violations, prefix.events(), true, prefix.images().size(), List.of());
     }
 
     private static List<List<TxnRecord>> spawnClients(SimFabric fabric, TxnCluster cluster, TxnProgram program) {

@@ -69,4 +69,52 @@ public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
         }
         return out;
     }
+
+    /**
+     * Writes the records as a Jepsen-shaped history in JSON Lines (what {@code rda lin check --model txn-list-append}
+     * reads): an invoke line per transaction and, unless it was cut by the crash, its {@code ok}, {@code fail} or
+     * {@code info} line, in the order of their event stamps (a completion before an invocation of the same stamp).
+     */
+    public static void writeJsonLines(List<TxnRecord> history, java.io.Writer out) throws java.io.IOException {
+        record Line(long stamp, int order, String text) {
+        }
+        List<Line> lines = new ArrayList<>();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (TxnRecord r : history) {
+            lines.add(new Line(r.invoke(), 1, json.writeValueAsString(event("invoke", r, false))));
+            if (r.complete() != Long.MAX_VALUE) {
+                String type = switch (r.outcome()) {
+                    case OK -> "ok";
+                    case FAIL -> "fail";
+                    case INFO -> "info";
+                };
+                lines.add(new Line(r.complete(), 0, json.writeValueAsString(event(type, r, r.outcome() == TxnRecord.Outcome.OK))));
+            }
+        }
+        lines.sort(Comparator.comparingLong(Line::stamp).thenComparingInt(Line::order));
+        for (Line l : lines) {
+            out.write(l.text());
+            out.write('\n');
+        }
+        out.flush();
+    }
+
+    private static java.util.Map<String, Object> event(String type, TxnRecord r, boolean withReads) {
+        List<List<Object>> value = new ArrayList<>();
+        for (int m = 0; m < r.ops().size(); m++) {
+            TxnOp op = r.ops().get(m);
+            if (op.kind() == TxnOp.Kind.APPEND) {
+                value.add(java.util.Arrays.asList("append", op.key(), op.value()));
+            } else {
+                long[] read = withReads && r.reads() != null ? r.reads().get(m) : null;
+                value.add(java.util.Arrays.asList("r", op.key(), read == null ? null : java.util.Arrays.stream(read).boxed().toList()));
+            }
+        }
+        java.util.Map<String, Object> e = new java.util.LinkedHashMap<>();
+        e.put("type", type);
+        e.put("f", "txn");
+        e.put("value", value);
+        e.put("process", r.client());
+        return e;
+    }
 }

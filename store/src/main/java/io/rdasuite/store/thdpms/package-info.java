@@ -1,5 +1,6 @@
 /**
- * TH-DPMS (paper 002), part 1: pDSM, the persistent distributed shared memory under pDKVS and pDFS (§4.1). What is
+ * TH-DPMS (paper 002): pDSM, the persistent distributed shared memory under pDKVS and pDFS (§4.1), and its
+ * transactions ({@link io.rdasuite.store.thdpms.txn}, §4.1.6). What is
  * here, and the decisions where the paper is silent or contradicts itself:
  * <ul>
  *   <li>{@link io.rdasuite.store.thdpms.addr} — 128-bit global addresses ⟨descriptor 16, segment 48, offset 64⟩
@@ -23,7 +24,8 @@
  *       server every probe period, dead after two failed probes; the configuration broadcast is an iRDMA call each
  *       server answers on its own core. Backups are taken from the top of other servers' free segments (servers map
  *       their low segments as primaries). Re-replication after a failover is not modelled (a failed-over segment runs
- *       with the replicas it has left). Apache Ratis for the real backends is not built yet.</li>
+ *       with the replicas it has left). On the real backends the same state machine is replicated by Apache Ratis
+ *       ({@code hw-real}'s {@code RatisLog}, three replicas).</li>
  *   <li>{@link io.rdasuite.store.thdpms.palloc} — PAllocator: one size class per chunk, the class persisted in the
  *       chunk header (and mirrored to the backups) before any block of the chunk is handed out, DRAM bitmaps rebuilt
  *       after a restart or a failover from the segment's object table (every live extent block and page is reachable
@@ -38,8 +40,8 @@
  *       carries the client's epoch; a server that knows a newer one refuses it. Table 4's raw heap: {@code pallocate}
  *       (placed by an affinity id) returns a {@link io.rdasuite.store.thdpms.addr.GlobalAddress}; {@code read},
  *       {@code write} (persisted at every replica by the recipe) and {@code pfree} take one. A raw heap block survives a
- *       restart only when a root the rebuild knows reaches it (today the object tables; the transaction log of part 2
- *       is the other root): raw read/write carry no crash guarantee (§4.1.8).</li>
+ *       restart only when a root the rebuild knows reaches it (the object tables; transactions keep their items in a fixed
+ *       area of each segment, outside the heap): raw read/write carry no crash guarantee (§4.1.8).</li>
  *   <li>{@link io.rdasuite.store.thdpms.ThdpmsPlantedBug} — five planted bugs for the checks to catch.</li>
  * </ul>
  */

@@ -11,5 +11,21 @@ public enum TxnPlantedBug {
     /** A backup acknowledges COMMIT-BACKUP before its log record persists (step 4). */
     COMMIT_BACKUP_NOT_PERSISTED,
     /** The coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (steps 4–5 reordered). */
-    COMMIT_PRIMARY_BEFORE_BACKUP_ACK
+    COMMIT_PRIMARY_BEFORE_BACKUP_ACK;
+
+    /** The name in tokens and on the command line: lower case, hyphens. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** Parses a {@link #label()}; an unknown one names the valid choices. */
+    public static TxnPlantedBug parse(String label) {
+        for (TxnPlantedBug b : values()) {
+            if (b.label().equals(label)) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("unknown transaction planted bug '" + label + "'; valid: "
+                + String.join(", ", java.util.Arrays.stream(values()).map(TxnPlantedBug::label).toList()));
+    }
 }

@@ -1,0 +1,71 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * rda check's transaction cells: the protocol passes every crash target, a planted ordering bug fails with the anomaly
+ * named and a replay line that reproduces it, and the replayed history is one rda lin check judges the same way.
+ */
+class TxnCellsTest {
+    static final TxnCells.Cell CELL = new TxnCells.Cell(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB);
+
+    @Test
+    void theProtocolPassesEveryTarget() {
+        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, TxnPlantedBug.NONE);
+        assertThat(row.get("verdict")).as("%s", row.get("examples")).isEqualTo("PASS");
+        assertThat((Map<?, ?>) row.get("targets")).hasSize(5).allSatisfy((t, v) -> assertThat(v).isEqualTo("PASS"));
+        assertThat((Long) row.get("crashStates")).isGreaterThan(200);
+    }
+
+    @Test
+    void aBackupAckBeforeItsRecordPersistsFailsAndReplays(@TempDir Path dir) throws Exception {
+        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED);
+        assertThat(row.get("verdict")).isEqualTo("FAIL");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> example = ((java.util.List<Map<String, Object>>) row.get("examples")).getFirst();
+        String replay = (String) example.get("replay");
+        assertThat(replay).startsWith("rda replay rdat1.");
+        Path history = dir.resolve("h.jsonl");
+        RdaRun r = RdaRun.of("replay", replay.substring("rda replay ".length()), "--history", history.toString(), "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("reproduced").asBoolean()).isTrue();
+        assertThat(doc.get("anomaly").asText()).isEqualTo(example.get("anomaly"));
+        RdaRun lin = RdaRun.of("lin", "check", "--model", "txn-list-append", "--strict", history.toString());
+        assertThat(lin.exitCode()).as(lin.out() + lin.err()).isEqualTo(1);
+        assertThat(lin.out()).contains(((String) example.get("anomaly")).substring(0, ((String) example.get("anomaly")).indexOf(':')));
+        assertThat(Files.readAllLines(history)).isNotEmpty();
+    }
+
+    @Test
+    void theNegativeControlIsCaughtAsWriteSkew() {
+        Map<String, Object> c = TxnCells.control(1);
+        assertThat(c.get("verdict")).isEqualTo("CAUGHT");
+        assertThat((String) c.get("anomaly")).startsWith("G2-item");
+    }
+
+    @Test
+    void aMistypedReplayTokenIsRejectedWithExit2() {
+        RdaRun r = RdaRun.of("replay", "rdat1.RE1QK0RESU8rRFJBTS1SUVdSQjpJQjoxOnZhbGlkYXRpb24tc2tpcHBlZDpub25lOi0xOjA.d92d0d3b");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("checksum does not match");
+    }
+
+    @Test
+    void anUnknownClustersValueNamesTheChoices() {
+        RdaRun r = RdaRun.of("check", "--clusters", "transactions");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("valid: all, none, pdsm, txn");
+    }
+}
