@@ -24,6 +24,8 @@ final class CheckReport {
     /** TH-DPMS transaction cells and their negative control (new fields of the JSON). */
     final List<Map<String, Object>> transactions = new ArrayList<>();
     Map<String, Object> txnControl;
+    /** pDFS cells (a new field of the JSON). */
+    final List<Map<String, Object>> fileSystem = new ArrayList<>();
     private final List<String> pinFailures = new ArrayList<>();
     private final List<String> pinWarnings = new ArrayList<>();
     private final List<String> missedControls = new ArrayList<>();
@@ -65,6 +67,10 @@ final class CheckReport {
         for (Map<String, Object> t : transactions) {
             states += (Long) t.get("crashStates");
             claimsHold &= t.get("verdict").equals("PASS");
+        }
+        for (Map<String, Object> f : fileSystem) {
+            states += (Long) f.get("crashStates");
+            claimsHold &= f.get("verdict").equals("PASS");
         }
         if (txnControl != null) {
             states += (Long) txnControl.get("crashStates");
@@ -132,6 +138,7 @@ final class CheckReport {
             doc.put("stores", stores);
             doc.put("clusters", clusters);
             doc.put("transactions", transactions);
+            doc.put("fileSystem", fileSystem);
             if (txnControl != null) {
                 doc.put("transactionControl", txnControl);
             }
@@ -148,6 +155,7 @@ final class CheckReport {
         printStores(out);
         printClusters(out);
         printTransactions(out);
+        printFileSystem(out);
         printCounterexamples(out);
         if (!pinFailures.isEmpty()) {
             out.println("FINDINGS CHANGED from the pinned ones (a change that moves a weakness must be approved: if it is meant, run"
@@ -215,13 +223,13 @@ final class CheckReport {
         if (clusters.isEmpty()) {
             return;
         }
-        out.println("TH-DPMS pDSM clusters (3 PM servers, a monitor, 2 clients) under power failures of every server or of one:");
-        out.printf("  %-22s %-5s %-12s %7s ", "CONFIG", "TRANS", "TARGET", "STATES");
+        out.println("TH-DPMS pDSM object store and pDKVS clusters (3 PM servers, a monitor, 2 clients) under power failures of every server or of one:");
+        out.printf("  %-13s %-22s %-5s %-12s %7s ", "STORE", "CONFIG", "TRANS", "TARGET", "STATES");
         ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", i.name()));
         out.println();
         for (Map<String, Object> r : clusters) {
             Map<String, Object> p = (Map<String, Object>) r.get("properties");
-            out.printf("  %-22s %-5s %-12s %7d ", r.get("config"), r.get("transport"), r.get("target"), r.get("crashStates"));
+            out.printf("  %-13s %-22s %-5s %-12s %7d ", r.get("subject"), r.get("config"), r.get("transport"), r.get("target"), r.get("crashStates"));
             ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", p.get(i.name())));
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
@@ -256,6 +264,27 @@ final class CheckReport {
         if (txnControl != null) {
             out.println("  negative control " + txnControl.get("subject") + ": " + txnControl.get("verdict")
                     + (txnControl.get("anomaly").toString().isEmpty() ? "" : " - " + txnControl.get("anomaly")));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printFileSystem(PrintWriter out) {
+        if (fileSystem.isEmpty()) {
+            return;
+        }
+        out.println("TH-DPMS pDFS (3 PM servers, server 0 the directory server; namespace invariants and acknowledged state after recovery):");
+        Map<String, Object> first = (Map<String, Object>) fileSystem.getFirst().get("targets");
+        out.printf("  %-22s %-5s %7s ", "CONFIG", "TRANS", "STATES");
+        first.keySet().forEach(t -> out.printf(" %-" + Math.max(6, t.length()) + "s", t));
+        out.println();
+        for (Map<String, Object> r : fileSystem) {
+            out.printf("  %-22s %-5s %7d ", r.get("config"), r.get("transport"), r.get("crashStates"));
+            ((Map<String, Object>) r.get("targets")).forEach((t, v) -> out.printf(" %-" + Math.max(6, t.length()) + "s", v));
+            out.println();
+            for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
+                out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
+                out.println("      " + e.get("replay"));
+            }
         }
     }
 

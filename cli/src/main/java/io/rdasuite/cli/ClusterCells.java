@@ -39,7 +39,18 @@ final class ClusterCells {
     static final List<Invariant> INVARIANTS = Stream.concat(Stream.of(Invariant.RDA, Invariant.DURABILITY, Invariant.MONOTONIC_READS,
             Invariant.CONSISTENT_VERSION, Invariant.STRUCTURE), Explorer.historyInvariants().stream()).toList();
 
-    record Cell(ServerConfig config, Transport transport, CrashTarget target) {
+    /** pDKVS's program: eight keys put over three virtual nodes of two-slot CCEH segments (splits, doublings), reads, a delete. */
+    static final Program PDKVS_PROGRAM = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.get(2), Op.put(1, 5)),
+            List.of(Op.put(5, 6), Op.put(6, 7), Op.put(7, 8), Op.put(8, 9), Op.get(1), Op.delete(3))));
+
+    /** Which TH-DPMS store a cell explores. */
+    enum Store { PDSM, PDKVS }
+
+    record Cell(ServerConfig config, Transport transport, CrashTarget target, Store store) {
+        Cell(ServerConfig config, Transport transport, CrashTarget target) {
+            this(config, transport, target, Store.PDSM);
+        }
     }
 
     private ClusterCells() {
@@ -47,6 +58,11 @@ final class ClusterCells {
 
     /** Every configuration × transport × target this shard and the filters take (none with {@code --clusters none}). */
     static List<Cell> select(CellOptions options, boolean enabled) {
+        return select(options, enabled, Store.PDSM);
+    }
+
+    /** As above, for one store. */
+    static List<Cell> select(CellOptions options, boolean enabled, Store store) {
         List<Cell> cells = new ArrayList<>();
         if (!enabled) {
             return cells;
@@ -58,7 +74,7 @@ final class ClusterCells {
                     int i = index++;
                     if (options.shard.takes(i) && (options.configs == null || options.configs.contains(c))
                             && (options.transports == null || options.transports.contains(t))) {
-                        cells.add(new Cell(c, t, target));
+                        cells.add(new Cell(c, t, target, store));
                     }
                 }
             }
@@ -68,9 +84,11 @@ final class ClusterCells {
 
     /** Explores one cell (with {@code plant} switched on, or none); the report row. */
     static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug plant) {
-        PdsmSubject subject = new PdsmSubject(plant);
+        io.rdasuite.crashsim.Subject subject = cell.store() == Store.PDKVS
+                ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug.NONE) : new PdsmSubject(plant);
+        Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : PROGRAM;
         Budget budget = BASE_BUDGET.scaled(budgetFactor);
-        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, PROGRAM, cell.target()), budget);
+        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, program, cell.target()), budget);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("subject", subject.name());
         row.put("config", cell.config().name());

@@ -135,6 +135,31 @@ final class ReplayCommand implements Callable<Integer> {
         if (token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {
             return replayTxn();
         }
+        if (token.startsWith(io.rdasuite.crashsim.fs.PdfsExplorer.TOKEN_PREFIX)) {
+            String violation;
+            try {
+                violation = new io.rdasuite.crashsim.fs.PdfsExplorer().replay(token);
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("rda replay: " + e.getMessage());
+                spec.commandLine().getErr().flush();
+                return 2;
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            if (common.json) {
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("command", "replay");
+                doc.put("reproduced", violation != null);
+                doc.put("subject", "pdfs/namespace");
+                if (violation != null) {
+                    doc.put("violation", violation);
+                }
+                out.println(Json.write(doc));
+            } else {
+                out.println(violation == null ? "the namespace checks pass at this crash state (was the code fixed?)" : violation);
+            }
+            out.flush();
+            return violation == null ? 0 : 1;
+        }
         Violation v;
         java.util.List<Violation> all;
         try {

@@ -66,6 +66,19 @@ class TxnCellsTest {
     void anUnknownClustersValueNamesTheChoices() {
         RdaRun r = RdaRun.of("check", "--clusters", "transactions");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("valid: all, none, pdsm, txn");
+        assertThat(r.err()).contains("valid: all, none, pdsm, pdkvs, pdfs, txn");
+    }
+
+    @Test
+    void aNonAtomicRenameFailsThePdfsCellAndItsReplayLineReproducesIt() {
+        Map<String, Object> row = FsCells.explore(CELL, 1, 1, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.RENAME_TWO_OPERATIONS);
+        assertThat(row.get("verdict")).isEqualTo("FAIL");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> example = ((java.util.List<Map<String, Object>>) row.get("examples")).getFirst();
+        assertThat((String) example.get("violation")).startsWith("DUPLICATE");
+        RdaRun r = RdaRun.of("replay", ((String) example.get("replay")).substring("rda replay ".length()));
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.out()).startsWith("DUPLICATE");
+        assertThat(FsCells.explore(CELL, 1, 1, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.NONE).get("verdict")).isEqualTo("PASS");
     }
 }

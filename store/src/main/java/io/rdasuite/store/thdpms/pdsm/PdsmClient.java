@@ -177,7 +177,12 @@ public final class PdsmClient {
      */
     public io.rdasuite.store.thdpms.addr.GlobalAddress pallocate(int size, ObjectId affinity) {
         start();
-        long segment = placement.segmentOf(affinity);
+        return pallocate(size, placement.segmentOf(affinity));
+    }
+
+    /** {@code pallocate(size)} in segment {@code segment}; null when full or unreachable. */
+    public io.rdasuite.store.thdpms.addr.GlobalAddress pallocate(int size, long segment) {
+        start();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             MappingItem item = items.get(segment);
             if (item == null) {

@@ -123,6 +123,11 @@ public final class PdsmServer {
 
         /** Runs {@code update} (which applies the configuration and returns the segments this server became primary of). */
         void learning(MonitorView view, java.util.function.Supplier<List<Long>> update);
+
+        /** Heap blocks this layer keeps alive in a segment (roots for the allocator's rebuild besides the object table). */
+        default List<Long> liveBlocks(LocalMemory segment) {
+            return List.of();
+        }
     }
 
     /** Operation codes from here on go to the {@link Extension}. */
@@ -166,7 +171,28 @@ public final class PdsmServer {
                 live.add(m.load8(root + 24));
             }
         }
+        if (extension != null) {
+            live.addAll(extension.liveBlocks(m));
+        }
         return live;
+    }
+
+    /** Segment {@code segmentNo}'s allocator, while this server is its primary (null otherwise). */
+    public PAllocator allocator(long segmentNo) {
+        return allocators.get(segmentNo);
+    }
+
+    /** The lock that serializes a local segment's allocations and commits. */
+    public ServerLock lock(int local) {
+        return locks.get(local);
+    }
+
+    /**
+     * Writes this server's persisted bytes {@code [offset, offset + length)} of a segment it is primary of to every
+     * backup, persistently (§4.1.7), in the order of calls.
+     */
+    public void mirrorRange(long segmentNo, long offset, int length) {
+        mirror(segmentNo, offset, length);
     }
 
     /** Structural errors of a recovered segment (blocks whose chunk lost its class header), for the explorer. */

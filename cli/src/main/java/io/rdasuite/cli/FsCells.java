@@ -1,0 +1,56 @@
+package io.rdasuite.cli;
+
+import io.rdasuite.crashsim.fs.PdfsExplorer;
+import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code rda check}'s pDFS cells (paper 002 §4.2): two clients making, renaming, writing and removing files and
+ * directories on three PM servers, under a power failure of every server, of the directory server and of a file
+ * metadata server; after recovery the namespace must have no orphan, no cycle, nothing under two names, and be what the
+ * acknowledged operations leave. Cells as {@link TxnCells}: configuration × transport.
+ */
+final class FsCells {
+    private FsCells() {
+    }
+
+    /** Evenly spread crash points per target at {@code --budget} b: 12·b (at least 2). */
+    static int crashPoints(double budget) {
+        return Math.max(2, (int) Math.round(12 * budget));
+    }
+
+    static Map<String, Object> explore(TxnCells.Cell cell, long seed, double budget, PdfsPlantedBug bug) {
+        PdfsExplorer.Result r = new PdfsExplorer().explore(cell.config(), cell.transport(), seed, bug, List.of(PdfsExplorer.Target.values()),
+                crashPoints(budget), TxnCells.images(budget), true);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("subject", bug == PdfsPlantedBug.NONE ? "pdfs/namespace" : "pdfs/namespace/" + bug.label());
+        row.put("config", cell.config().name());
+        row.put("transport", cell.transport().name());
+        row.put("events", r.events());
+        row.put("crashStates", r.states());
+        Map<String, Object> targets = new LinkedHashMap<>();
+        targets.put("none", "PASS");
+        for (PdfsExplorer.Target t : PdfsExplorer.Target.values()) {
+            targets.put(t.label(), "PASS");
+        }
+        List<Map<String, Object>> examples = new ArrayList<>();
+        for (PdfsExplorer.Finding f : r.findings()) {
+            String target = f.target() == null ? "none" : f.target().label();
+            targets.put(target, "FAIL");
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("target", target);
+            e.put("crashEvent", f.crashAt());
+            e.put("image", f.image());
+            e.put("violation", f.violation());
+            e.put("replay", "rda replay " + f.token());
+            examples.add(e);
+        }
+        row.put("targets", targets);
+        row.put("verdict", r.findings().isEmpty() ? "PASS" : "FAIL");
+        row.put("examples", examples);
+        return row;
+    }
+}

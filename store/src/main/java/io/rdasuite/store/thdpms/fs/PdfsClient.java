@@ -1,0 +1,252 @@
+package io.rdasuite.store.thdpms.fs;
+
+import io.rdasuite.store.kv.KeyHash;
+import io.rdasuite.store.thdpms.addr.GlobalAddress;
+import io.rdasuite.store.thdpms.kvs.PdkvsClient;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * pDFSLib (paper 002 §4.2, Fig. 7): the client side of pDFS. Directory entries live at the <b>directory metadata
+ * server</b> (DMS: the table of the first mapped segment, so one server), keyed by parent guid and name; a directory's
+ * guid never changes, so renaming a directory moves one entry. File inodes live at the <b>file metadata servers</b>
+ * (the other segments' tables), placed by the hash of the parent's guid and the name. Data I/O is client-active
+ * (Octopus): the client reads the inode, then READs or WRITEs the data block one-sided; a write allocates a new block
+ * in the inode's segment, writes it to every replica, and only then updates the inode (§4.1.7: data before metadata).
+ *
+ * <p>A rename touches two metadata entries, possibly on two servers; it is made atomic by an <b>intent</b> at the DMS
+ * (one per client): the intent persists first, then the new entry, then the old one goes, then the intent. Whoever mounts
+ * after a crash ({@link #recover}) finishes every intent it finds; a failover needs nothing, since the renaming client
+ * retries its own steps. Not thread-safe: one per client thread.
+ */
+public final class PdfsClient {
+    public static final long ROOT = 1;
+    private final PdkvsClient kv;
+    private final int clientId;
+    private final PdfsPlantedBug planted;
+
+    PdfsClient(PdkvsClient kv, int clientId, PdfsPlantedBug planted) {
+        this.kv = kv;
+        this.clientId = clientId;
+        this.planted = planted;
+    }
+
+    private long dms() {
+        return kv.segments().getFirst();
+    }
+
+    private long fms(long fileKey) {
+        List<Long> all = kv.segments();
+        List<Long> files = all.size() > 1 ? all.subList(1, all.size()) : all;
+        return files.get((int) Math.floorMod(fileKey, (long) files.size()));
+    }
+
+    static long key(char kind, long parent, String name) {
+        byte[] n = name.getBytes(StandardCharsets.UTF_8);
+        return KeyHash.of(ByteBuffer.allocate(9 + 8 + n.length).put((byte) kind).putLong(parent).putLong(n.length).put(n).array()) & Long.MAX_VALUE;
+    }
+
+    private static long intentKey(int client) {
+        return key('I', client, "");
+    }
+
+    /** The guid of the directory at {@code path} ("/" is the root), or -1. */
+    public long resolve(String path) {
+        long guid = ROOT;
+        for (String c : components(path)) {
+            FsRecord r = lookupDir(guid, c);
+            if (r == null) {
+                return -1;
+            }
+            guid = r.id();
+        }
+        return guid;
+    }
+
+    /** The directory entry {@code name} under directory {@code parent}, or null. */
+    public FsRecord lookupDir(long parent, String name) {
+        FsRecord r = FsRecord.decode(kv.get(dms(), key('D', parent, name)));
+        return r != null && r.kind() == FsRecord.DIR ? r : null;
+    }
+
+    /** The inode {@code name} under directory {@code parent}, or null. */
+    public FsRecord lookupFile(long parent, String name) {
+        long k = key('F', parent, name);
+        FsRecord r = FsRecord.decode(kv.get(fms(k), k));
+        return r != null && r.kind() == FsRecord.FILE ? r : null;
+    }
+
+    static List<String> components(String path) {
+        List<String> out = new ArrayList<>();
+        for (String c : path.split("/")) {
+            if (!c.isEmpty()) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private static String parentOf(String path) {
+        List<String> c = components(path);
+        return "/" + String.join("/", c.subList(0, Math.max(0, c.size() - 1)));
+    }
+
+    private static String nameOf(String path) {
+        List<String> c = components(path);
+        if (c.isEmpty()) {
+            throw new IllegalArgumentException("the root has no name: " + path);
+        }
+        return c.getLast();
+    }
+
+    /** mkdir: false when the parent does not exist or a metadata request failed. */
+    public boolean mkdir(String path, long guid) {
+        long parent = resolve(parentOf(path));
+        return parent >= 0 && kv.put(dms(), key('D', parent, nameOf(path)), FsRecord.dir(guid, parent, nameOf(path)).encode());
+    }
+
+    /** rmdir of an empty directory (emptiness is the caller's: a DMS does not know the files). */
+    public boolean rmdir(String path) {
+        long parent = resolve(parentOf(path));
+        return parent >= 0 && kv.delete(dms(), key('D', parent, nameOf(path)));
+    }
+
+    /** creat: an empty file with id {@code fileId}. */
+    public boolean create(String path, long fileId) {
+        long parent = resolve(parentOf(path));
+        if (parent < 0) {
+            return false;
+        }
+        long k = key('F', parent, nameOf(path));
+        return kv.put(fms(k), k, FsRecord.file(fileId, parent, nameOf(path), 0, 0).encode());
+    }
+
+    /** unlink. */
+    public boolean unlink(String path) {
+        long parent = resolve(parentOf(path));
+        if (parent < 0) {
+            return false;
+        }
+        long k = key('F', parent, nameOf(path));
+        return kv.delete(fms(k), k);
+    }
+
+    /** stat: the file's inode, or null. */
+    public FsRecord stat(String path) {
+        long parent = resolve(parentOf(path));
+        return parent < 0 ? null : lookupFile(parent, nameOf(path));
+    }
+
+    /** Writes the whole file (client-active: the data one-sided to every replica, then the inode). */
+    public boolean write(String path, byte[] data) {
+        long parent = resolve(parentOf(path));
+        if (parent < 0) {
+            return false;
+        }
+        long k = key('F', parent, nameOf(path));
+        FsRecord inode = FsRecord.decode(kv.get(fms(k), k));
+        if (inode == null || inode.kind() != FsRecord.FILE) {
+            return false;
+        }
+        GlobalAddress block = kv.pdsm().pallocate(Math.max(8, data.length), fms(k));
+        if (block == null || !kv.pdsm().write(block, data)) {
+            return false;
+        }
+        return kv.put(fms(k), k, FsRecord.file(inode.id(), parent, inode.name(), data.length, block.segmentNo() << 40 | block.offset()).encode());
+    }
+
+    /** Reads the whole file (client-active: the inode, then one-sided READs of the data); null when absent or unreadable. */
+    public byte[] read(String path) {
+        FsRecord inode = stat(path);
+        if (inode == null) {
+            return null;
+        }
+        if (inode.data() == 0) {
+            return new byte[0];
+        }
+        return kv.pdsm().read(GlobalAddress.of(1, GlobalAddress.READ, GlobalAddress.Space.HEAP, inode.data() >>> 40, inode.data() & ((1L << 40) - 1)),
+                (int) inode.length());
+    }
+
+    /**
+     * rename of a file or a directory (a directory keeps its guid: nothing under it moves). Atomic through this client's
+     * intent at the DMS, unless the planted bug makes it two independent operations.
+     */
+    public boolean rename(String from, String to) {
+        long srcParent = resolve(parentOf(from));
+        long dstParent = resolve(parentOf(to));
+        if (srcParent < 0 || dstParent < 0) {
+            return false;
+        }
+        boolean isDir = lookupDir(srcParent, nameOf(from)) != null;
+        FsRecord src = isDir ? lookupDir(srcParent, nameOf(from)) : lookupFile(srcParent, nameOf(from));
+        if (src == null) {
+            return false;
+        }
+        FsRecord intent = new FsRecord(FsRecord.INTENT, src.id(), srcParent, nameOf(from), dstParent, isDir ? 1 : 0, nameOf(to));
+        if (planted != PdfsPlantedBug.RENAME_TWO_OPERATIONS && !kv.put(dms(), intentKey(clientId), intent.encode())) {
+            return false;
+        }
+        return finish(intent, src);
+    }
+
+    /** The rename's steps after its intent: the new entry, the old one removed, the intent removed (each idempotent). */
+    private boolean finish(FsRecord intent, FsRecord src) {
+        boolean dir = intent.data() == 1;
+        long dstParent = intent.length();
+        String dstName = intent.destName();
+        boolean ok;
+        if (dir) {
+            ok = kv.put(dms(), key('D', dstParent, dstName), FsRecord.dir(intent.id(), dstParent, dstName).encode())
+                    && kv.delete(dms(), key('D', intent.parent(), intent.name()));
+        } else {
+            long newKey = key('F', dstParent, dstName);
+            long oldKey = key('F', intent.parent(), intent.name());
+            ok = kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), src.data()).encode())
+                    && kv.delete(fms(oldKey), oldKey);
+        }
+        return ok && (planted == PdfsPlantedBug.RENAME_TWO_OPERATIONS || kv.delete(dms(), intentKey(clientId)));
+    }
+
+    /**
+     * Mount after a crash: finishes every client's rename intent (clients {@code 0 … clients-1}). A file's intent
+     * carries no data address: the surviving entry (old or new) gives it. True when every intent was resolved.
+     */
+    public boolean recover(int clients) {
+        boolean ok = true;
+        for (int c = 0; c < clients; c++) {
+            FsRecord intent = FsRecord.decode(kv.get(dms(), intentKey(c)));
+            if (intent == null || intent.kind() != FsRecord.INTENT) {
+                continue;
+            }
+            FsRecord src;
+            if (intent.data() == 1) {
+                src = FsRecord.dir(intent.id(), intent.parent(), intent.name());
+            } else {
+                src = lookupFile(intent.parent(), intent.name());
+                if (src == null) {
+                    src = lookupFile(intent.length(), intent.destName()); // the new entry is in, the old one gone already
+                }
+                if (src == null) {
+                    ok &= kv.delete(dms(), intentKey(c));
+                    continue;
+                }
+            }
+            long dstParent = intent.length();
+            String dstName = intent.destName();
+            boolean dir = intent.data() == 1;
+            long newKey = key(dir ? 'D' : 'F', dstParent, dstName);
+            long oldKey = key(dir ? 'D' : 'F', intent.parent(), intent.name());
+            if (dir) {
+                ok &= kv.put(dms(), newKey, FsRecord.dir(intent.id(), dstParent, dstName).encode()) && kv.delete(dms(), oldKey);
+            } else {
+                ok &= kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), src.data()).encode())
+                        && kv.delete(fms(oldKey), oldKey);
+            }
+            ok &= kv.delete(dms(), intentKey(c));
+        }
+        return ok;
+    }
+}

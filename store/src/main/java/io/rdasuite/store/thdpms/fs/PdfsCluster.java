@@ -1,0 +1,27 @@
+package io.rdasuite.store.thdpms.fs;
+
+import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
+import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import java.util.ArrayList;
+import java.util.List;
+
+/** pDFS deployed (paper 002 §4.2) over pDKVS's tables: the first mapped segment's primary is the directory server. */
+public final class PdfsCluster {
+    public final PdkvsCluster kvs;
+    public final List<PdfsClient> clients = new ArrayList<>();
+
+    private PdfsCluster(PdkvsCluster kvs) {
+        this.kvs = kvs;
+    }
+
+    public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
+                                     boolean recover, PdfsPlantedBug bug) {
+        PdfsCluster cluster = new PdfsCluster(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE));
+        for (int c = 0; c < cluster.kvs.clients.size(); c++) {
+            cluster.clients.add(new PdfsClient(cluster.kvs.clients.get(c), c, bug));
+        }
+        return cluster;
+    }
+}

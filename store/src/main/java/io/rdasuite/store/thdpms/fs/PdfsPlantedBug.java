@@ -1,0 +1,22 @@
+package io.rdasuite.store.thdpms.fs;
+
+/** Planted bugs of pDFS (paper 002 §4.2), for tests and the mutation score only. {@link #NONE} is the file system. */
+public enum PdfsPlantedBug {
+    NONE,
+    /** A rename is two independent operations (create the new name, then remove the old) with no intent to finish it. */
+    RENAME_TWO_OPERATIONS;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    public static PdfsPlantedBug parse(String label) {
+        for (PdfsPlantedBug b : values()) {
+            if (b.label().equals(label)) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("unknown pDFS planted bug '" + label + "'; valid: "
+                + String.join(", ", java.util.Arrays.stream(values()).map(PdfsPlantedBug::label).toList()));
+    }
+}

@@ -1,0 +1,32 @@
+package io.rdasuite.store.thdpms.kvs;
+
+import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
+import java.util.ArrayList;
+import java.util.List;
+
+/** pDKVS deployed (paper 002 §4.3): a {@link PdsmCluster} whose servers run {@link PdkvsServer}, and a client per client node. */
+public final class PdkvsCluster {
+    public final PdsmCluster pdsm;
+    public final List<PdkvsClient> clients = new ArrayList<>();
+    public final List<PdkvsServer> servers = new ArrayList<>();
+
+    private PdkvsCluster(PdsmCluster pdsm) {
+        this.pdsm = pdsm;
+    }
+
+    public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
+                                      boolean recover, PdkvsPlantedBug bug) {
+        PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover);
+        PdkvsCluster cluster = new PdkvsCluster(pdsm);
+        for (PdsmServer s : pdsm.servers) {
+            PdkvsServer k = new PdkvsServer(s, config, bug);
+            s.extend(k);
+            cluster.servers.add(k);
+        }
+        pdsm.clients.forEach(c -> cluster.clients.add(new PdkvsClient(c)));
+        return cluster;
+    }
+}

@@ -1,0 +1,12 @@
+package io.rdasuite.store.thdpms.kvs;
+
+/** Planted bugs of pDKVS (paper 002 §4.3), for tests and the mutation score only. {@link #NONE} is the store. */
+public enum PdkvsPlantedBug {
+    NONE,
+    /** A CCEH split points the directory at the new segment before the segment's contents persist (and reach the backups). */
+    SPLIT_PUBLISHED_BEFORE_PERSIST;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

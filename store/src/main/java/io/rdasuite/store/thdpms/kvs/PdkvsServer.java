@@ -1,0 +1,89 @@
+package io.rdasuite.store.thdpms.kvs;
+
+import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.pm.LocalMemory;
+import io.rdasuite.store.thdpms.monitor.MonitorView;
+import io.rdasuite.store.thdpms.palloc.PAllocator;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * A PM server's side of pDKVS (paper 002 §4.3, Fig. 8): each segment it is primary of is a virtual node's hash table, a
+ * {@link Cceh} index whose slots point to items the clients allocated and wrote themselves. PUT points a key at an item
+ * (a new slot, or a copy-on-write swing of the item pointer), GET returns the item's offset, DELETE clears the key.
+ * Requests of an older epoch are refused; a segment this server was promoted to primary of (or restarted with) has its
+ * index repaired (a split a crash cut) before its first request.
+ */
+public final class PdkvsServer implements PdsmServer.Extension {
+    private final PdsmServer server;
+    private final PdsmConfig config;
+    private final PdkvsPlantedBug planted;
+    private final TreeSet<Long> unrepaired = new TreeSet<>();
+    private final long[] stats = new long[2];
+
+    PdkvsServer(PdsmServer server, PdsmConfig config, PdkvsPlantedBug planted) {
+        this.server = server;
+        this.config = config;
+        this.planted = planted;
+    }
+
+    @Override
+    public void learning(MonitorView view, Supplier<List<Long>> update) {
+        unrepaired.addAll(update.get());
+    }
+
+    @Override
+    public List<Long> liveBlocks(LocalMemory segment) {
+        return index(segment, null, -1).liveBlocks();
+    }
+
+    private Cceh index(LocalMemory m, PAllocator allocator, long segmentNo) {
+        return new Cceh(m, allocator, (offset, length) -> server.mirrorRange(segmentNo, offset, length), KvsLayout.directoryOffset(config),
+                KvsLayout.directoryCapacity(config), planted != PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST, stats);
+    }
+
+    /** CCEH segment splits this server made (statistics, for tests and benchmarks). */
+    public long splits() {
+        return stats[0];
+    }
+
+    /** Directory doublings this server made. */
+    public long doublings() {
+        return stats[1];
+    }
+
+    @Override
+    public long[] handle(long[] request) {
+        if (request[1] < server.epoch()) {
+            return KvsMessages.of(KvsMessages.STALE_EPOCH, server.epoch());
+        }
+        long segmentNo = request[2];
+        Integer local = server.primaryLocal(segmentNo);
+        if (local == null) {
+            return KvsMessages.of(KvsMessages.NOT_PRIMARY, server.epoch());
+        }
+        ServerLock lock = server.lock(local);
+        lock.lock();
+        try {
+            Cceh index = index(server.segmentMemory(local), server.allocator(segmentNo), segmentNo);
+            if (unrepaired.remove(segmentNo)) {
+                index.repair();
+            }
+            long keyHash = request[3];
+            return switch ((int) request[0]) {
+                case (int) KvsMessages.PUT -> KvsMessages.of(index.put(keyHash, request[4]) ? KvsMessages.OK : KvsMessages.FULL, server.epoch());
+                case (int) KvsMessages.GET -> {
+                    long item = index.get(keyHash);
+                    yield item == 0 ? KvsMessages.of(KvsMessages.ABSENT, server.epoch()) : KvsMessages.of(KvsMessages.OK, server.epoch(), item);
+                }
+                case (int) KvsMessages.DELETE -> KvsMessages.of(index.delete(keyHash) ? KvsMessages.OK : KvsMessages.ABSENT, server.epoch());
+                default -> KvsMessages.of(KvsMessages.MALFORMED, server.epoch());
+            };
+        } finally {
+            lock.unlock();
+        }
+    }
+}
