@@ -17,14 +17,19 @@ final class FsCells {
     private FsCells() {
     }
 
-    /** Evenly spread crash points per target at {@code --budget} b: 12·b (at least 2). */
+    /** Evenly spread crash points per target at {@code --budget} b: 8·b (at least 2). */
     static int crashPoints(double budget) {
-        return Math.max(2, (int) Math.round(12 * budget));
+        return Math.max(2, (int) Math.round(8 * budget));
+    }
+
+    /** Crash points inside each rename (every server crashed, oldest image) at {@code --budget} b: 4·b. */
+    static int aimedPoints(double budget) {
+        return (int) Math.round(4 * budget);
     }
 
     static Map<String, Object> explore(TxnCells.Cell cell, long seed, double budget, PdfsPlantedBug bug) {
         PdfsExplorer.Result r = new PdfsExplorer().explore(cell.config(), cell.transport(), seed, bug, List.of(PdfsExplorer.Target.values()),
-                crashPoints(budget), TxnCells.images(budget), true);
+                crashPoints(budget), aimedPoints(budget), TxnCells.images(budget), true);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("subject", bug == PdfsPlantedBug.NONE ? "pdfs/namespace" : "pdfs/namespace/" + bug.label());
         row.put("config", cell.config().name());

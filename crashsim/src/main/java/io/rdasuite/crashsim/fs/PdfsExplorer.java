@@ -71,7 +71,7 @@ public final class PdfsExplorer {
     }
 
     /** A run: per client, how many operations completed and whether the next one was in flight; the observed namespace. */
-    record Run(long events, boolean crashed, int[] done, String violation) {
+    record Run(long events, boolean crashed, int[] done, String violation, List<long[]> renames) {
     }
 
     private SimFabric.Builder fabric(ServerConfig config, Transport transport, long seed) {
@@ -97,21 +97,40 @@ public final class PdfsExplorer {
     /** Explores {@code crashPoints} evenly spread points per target, {@code images} images where every server crashed. */
     public Result explore(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, List<Target> targets, int crashPoints, int images,
                           boolean firstOnly) {
+        return explore(config, transport, seed, bug, targets, crashPoints, 0, images, firstOnly);
+    }
+
+    /**
+     * As above, plus {@code aimed} crash points spread inside each rename of the uncut run (the multi-step operation
+     * whose atomicity is at stake), for the every-server target, with the oldest image only.
+     */
+    public Result explore(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, List<Target> targets, int crashPoints, int aimed,
+                          int images, boolean firstOnly) {
         Run uncut = runOn(config, transport, seed, bug, null, -1);
+        TreeMap<Long, Boolean> points = new TreeMap<>(); // crash event -> aimed (every-server target, one image)
+        for (long[] rename : uncut.renames()) {
+            for (int j = 1; j <= aimed; j++) {
+                points.put(rename[0] + (rename[1] - rename[0]) * j / (aimed + 1), true);
+            }
+        }
+        for (int p = 1; p <= crashPoints; p++) {
+            points.put(uncut.events() * p / (crashPoints + 1), false);
+        }
         List<Finding> findings = new ArrayList<>();
         if (uncut.violation() != null) {
             findings.add(new Finding(token(config, transport, seed, bug, null, -1, 0), null, -1, 0, uncut.violation()));
         }
         long states = 1;
         java.util.EnumSet<Target> done = java.util.EnumSet.noneOf(Target.class);
-        for (int p = 1; p <= crashPoints; p++) {
-            long crashAt = uncut.events() * p / (crashPoints + 1);
+        for (var point : points.entrySet()) {
+            long crashAt = point.getKey();
+            boolean aimedPoint = point.getValue();
             Prefix prefix = null;
             for (Target t : targets) {
-                if (firstOnly && done.contains(t)) {
+                if (firstOnly && done.contains(t) || aimedPoint && t.runsOn()) {
                     continue;
                 }
-                int count = t.runsOn() ? 1 : images;
+                int count = t.runsOn() ? 1 : aimedPoint ? Math.min(1, images) : images;
                 if (!t.runsOn() && prefix == null) {
                     prefix = crashPrefix(config, transport, seed, bug, crashAt, images);
                 }
@@ -164,7 +183,8 @@ public final class PdfsExplorer {
 
     // ---- runs -----------------------------------------------------------------------------------------------------
 
-    private static List<int[]> spawnClients(SimFabric fabric, PdfsCluster cluster) {
+    /** Runs the program's clients; {@code renames} receives each rename's first and last event. */
+    private static List<int[]> spawnClients(SimFabric fabric, PdfsCluster cluster, List<long[]> renames) {
         List<int[]> progress = new ArrayList<>();
         for (int c = 0; c < PROGRAM.size(); c++) {
             int[] done = {0};
@@ -173,8 +193,12 @@ public final class PdfsExplorer {
             List<FsOp> ops = PROGRAM.get(c);
             fabric.node(clients().get(c)).spawn("pdfs-client-" + c, () -> {
                 for (FsOp op : ops) {
+                    long start = fabric.engine().dispatched();
                     if (!execute(client, op)) {
                         return; // a failed operation leaves its outcome open: the client stops there
+                    }
+                    if (op.kind() == FsOp.Kind.RENAME) {
+                        renames.add(new long[] {start, fabric.engine().dispatched()});
                     }
                     done[0]++;
                 }
@@ -201,12 +225,13 @@ public final class PdfsExplorer {
         }
         try (SimFabric fabric = fabric(config, transport, seed).faults(plan).build()) {
             PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
-            List<int[]> progress = spawnClients(fabric, cluster);
+            List<long[]> renames = new ArrayList<>();
+            List<int[]> progress = spawnClients(fabric, cluster, renames);
             fabric.run();
             long events = fabric.engine().dispatched();
             boolean crashed = !fabric.firedFaults().isEmpty();
             String violation = check(fabric, cluster, progress, target != null);
-            return new Run(events, crashed, done(progress), violation);
+            return new Run(events, crashed, done(progress), violation, renames);
         }
     }
 
@@ -220,7 +245,7 @@ public final class PdfsExplorer {
         }
         try (SimFabric fabric = fabric(config, transport, seed).faults(plan).build()) {
             PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
-            List<int[]> progress = spawnClients(fabric, cluster);
+            List<int[]> progress = spawnClients(fabric, cluster, new ArrayList<>());
             fabric.run();
             long events = fabric.engine().dispatched();
             if (fabric.firedFaults().isEmpty()) {
@@ -242,7 +267,7 @@ public final class PdfsExplorer {
 
     private Run restart(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, Prefix prefix, int image) {
         if (!prefix.crashed()) {
-            return new Run(prefix.events(), false, prefix.done(), null);
+            return new Run(prefix.events(), false, prefix.done(), null, List.of());
         }
         SimFabric.Builder b = fabric(config, transport, seed);
         if (prefix.monitorPm() != null) {
@@ -255,7 +280,7 @@ public final class PdfsExplorer {
             for (int d : prefix.done()) {
                 progress.add(new int[] {d});
             }
-            return new Run(prefix.events(), true, prefix.done(), check(restarted, cluster, progress, false));
+            return new Run(prefix.events(), true, prefix.done(), check(restarted, cluster, progress, false), List.of());
         }
     }
 
