@@ -1,6 +1,7 @@
 /**
- * TH-DPMS (paper 002): pDSM, the persistent distributed shared memory under pDKVS and pDFS (§4.1), and its
- * transactions ({@link io.rdasuite.store.thdpms.txn}, §4.1.6). What is
+ * TH-DPMS (paper 002): pDSM, the persistent distributed shared memory (§4.1), its transactions
+ * ({@link io.rdasuite.store.thdpms.txn}, §4.1.6), and the two stores built on it, pDKVS
+ * ({@link io.rdasuite.store.thdpms.kvs}, §4.3) and pDFS ({@link io.rdasuite.store.thdpms.fs}, §4.2). What is
  * here, and the decisions where the paper is silent or contradicts itself:
  * <ul>
  *   <li>{@link io.rdasuite.store.thdpms.addr} — 128-bit global addresses ⟨descriptor 16, segment 48, offset 64⟩
@@ -40,8 +41,8 @@
  *       carries the client's epoch; a server that knows a newer one refuses it. Table 4's raw heap: {@code pallocate}
  *       (placed by an affinity id) returns a {@link io.rdasuite.store.thdpms.addr.GlobalAddress}; {@code read},
  *       {@code write} (persisted at every replica by the recipe) and {@code pfree} take one. A raw heap block survives a
- *       restart only when a root the rebuild knows reaches it (the object tables; transactions keep their items in a fixed
- *       area of each segment, outside the heap): raw read/write carry no crash guarantee (§4.1.8).</li>
+ *       restart only when a root the rebuild knows reaches it (the object tables, and pDKVS's CCEH index; transactions keep
+ *       their items in a fixed area of each segment, outside the heap): raw read/write carry no crash guarantee (§4.1.8).</li>
  *   <li>{@link io.rdasuite.store.thdpms.ThdpmsPlantedBug} — five planted bugs for the checks to catch.</li>
  * </ul>
  */
