@@ -31,7 +31,12 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
     @Option(names = "--servers", split = ",", defaultValue = "1,2,3,4,5,6", description = "PM servers for Fig. 11, 1..6 (default: ${DEFAULT-VALUE}).")
     List<Integer> servers;
 
-    @Option(names = "--figure", defaultValue = "all", description = "11, 17 or all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--store-servers", split = ",", defaultValue = "2,6",
+            description = "PM servers for Figs. 12, 13-14 and 16 (transactions, pDFS, pDKVS), 1..6 (default: ${DEFAULT-VALUE}; each point is a"
+                    + " whole cluster run).")
+    List<Integer> storeServers;
+
+    @Option(names = "--figure", defaultValue = "all", description = "11, 12, 13 (with 14), 16, 17 or all (default: ${DEFAULT-VALUE}).")
     String figure;
 
     static final long FIG11_NS = 200_000;
@@ -41,18 +46,23 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!List.of("11", "17", "all").contains(figure)) {
-            throw new ParameterException(spec.commandLine(), "--figure: unknown '" + figure + "'; valid: 11, 17, all");
+        if (!List.of("11", "12", "13", "14", "16", "17", "all").contains(figure)) {
+            throw new ParameterException(spec.commandLine(), "--figure: unknown '" + figure + "'; valid: 11, 12, 13, 14, 16, 17, all");
         }
         for (int s : servers) {
             if (s < 1 || s > 6) {
                 throw new ParameterException(spec.commandLine(), "--servers: " + s + " is outside 1..6");
             }
         }
+        for (int s : storeServers) {
+            if (s < 1 || s > 6) {
+                throw new ParameterException(spec.commandLine(), "--store-servers: " + s + " is outside 1..6");
+            }
+        }
         List<Map<String, Object>> results = new ArrayList<>();
         List<Map<String, Object>> claims = new ArrayList<>();
         Map<Integer, Map<ThdpmsBench.Op, Double>> bw = new java.util.TreeMap<>();
-        if (!figure.equals("17")) {
+        if (figure.equals("11") || figure.equals("all")) {
             for (int s : servers) {
                 for (ThdpmsBench.Op op : ThdpmsBench.Op.values()) {
                     if (op == ThdpmsBench.Op.WRITE_REPLICAS && s == 1) {
@@ -87,7 +97,16 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
             }
         }
         List<Long> timeline = null;
-        if (!figure.equals("11")) {
+        if (List.of("12", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig12(storeServers, common.seed, results, claims);
+        }
+        if (List.of("13", "14", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig13and14(storeServers, common.seed, results, claims);
+        }
+        if (List.of("16", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig16(storeServers, common.seed, results, claims);
+        }
+        if (List.of("17", "all").contains(figure)) {
             long[] bins = ThdpmsBench.fig17(common.seed, FIG17_NS, FIG17_KILL_NS, FIG17_BIN_NS, FIG17_BIN_NS);
             timeline = new ArrayList<>();
             for (long x : bins) {
@@ -114,10 +133,12 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
             doc.put("claims", claims);
             out.println(Json.write(doc));
         } else {
-            out.println("Fig. 11: pDSM bandwidth (GB/s), 12 clients, 64 KB blocks, thdpms-testbed");
-            out.printf("  %-8s %-16s %8s%n", "SERVERS", "OP", "GB/s");
+            out.println("paper 002 §5 on the simulator (thdpms-testbed; 12 clients):");
+            out.printf("  %-6s %-8s %-26s %8s %14s%n", "FIG", "SERVERS", "OP", "REPLICAS", "PER SECOND");
             for (Map<String, Object> r : results) {
-                out.printf("  %-8s %-16s %8.2f%n", r.get("servers"), r.get("op"), ((Long) r.get("bytesPerSecond")) / 1e9);
+                Object rate = r.containsKey("bytesPerSecond") ? String.format("%.2f GB", ((Long) r.get("bytesPerSecond")) / 1e9)
+                        : String.format("%,d", (Long) r.get("opsPerSecond"));
+                out.printf("  %-6s %-8s %-26s %8s %14s%n", r.get("figure"), r.get("servers"), r.get("op"), r.getOrDefault("replicas", ""), rate);
             }
             if (timeline != null) {
                 out.println("Fig. 17: completed operations per 0.1 ms, server 5 killed at 1.5 ms: " + timeline);
@@ -128,6 +149,10 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    static Map<String, Object> claimLine(String claim, String measure, double value, double lo, double hi) {
+        return claim(claim, measure, value, lo, hi);
     }
 
     private static double average(long[] bins, int from, int to) {

@@ -31,6 +31,43 @@ class ThdpmsBenchCommandTest {
         assertThat(RdaRun.of("bench", "thdpms", "--figure", "11", "--servers", "1,2", "--json").out()).isEqualTo(r.out());
     }
 
+    private static java.util.Map<String, JsonNode> points(JsonNode doc) {
+        java.util.Map<String, JsonNode> m = new java.util.TreeMap<>();
+        for (JsonNode p : doc.get("results")) {
+            m.put(p.get("figure").asText() + "/" + p.get("servers").asInt() + "/" + p.get("op").asText(), p);
+        }
+        return m;
+    }
+
+    @Test
+    void fig12ReadOnlyTransactionsLeadAndZipfAbortsMore() throws Exception {
+        RdaRun r = RdaRun.of("bench", "thdpms", "--figure", "12", "--store-servers", "2,6", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        var p = points(new ObjectMapper().readTree(r.out()));
+        assertThat(p.get("12/6/read-only").get("opsPerSecond").asLong()).isGreaterThan(p.get("12/6/write-25-uniform").get("opsPerSecond").asLong());
+        assertThat(p.get("12/6/write-25-zipf").get("abortFraction").asDouble()).isGreaterThan(p.get("12/6/write-25-uniform").get("abortFraction").asDouble());
+        assertThat(p.get("12/6/write-25-uniform").get("opsPerSecond").asLong()).isGreaterThan(p.get("12/2/write-25-uniform").get("opsPerSecond").asLong());
+    }
+
+    @Test
+    void fig13FileOperationsScaleAndDirectoryOperationsStayWithTheOneDirectoryServer() throws Exception {
+        RdaRun r = RdaRun.of("bench", "thdpms", "--figure", "13", "--store-servers", "2,6", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        var p = points(new ObjectMapper().readTree(r.out()));
+        assertThat(p.get("13/6/creat").get("opsPerSecond").asDouble() / p.get("13/2/creat").get("opsPerSecond").asDouble()).isGreaterThan(1.5);
+        assertThat(p.get("13/6/mkdir").get("opsPerSecond").asDouble() / p.get("13/2/mkdir").get("opsPerSecond").asDouble()).isBetween(0.7, 1.4);
+        assertThat(p.get("14/6/write").get("bytesPerSecond").asLong()).isLessThan(p.get("14/6/read").get("bytesPerSecond").asLong());
+    }
+
+    @Test
+    void fig16ComparesPdkvsWithTheLoggingModel() throws Exception {
+        RdaRun r = RdaRun.of("bench", "thdpms", "--figure", "16", "--store-servers", "1,2", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        var p = points(new ObjectMapper().readTree(r.out()));
+        assertThat(p).containsKeys("16/2/pdkvs 95% get", "16/2/pdkvs 50% get", "16/2/pmemkv-model 95% get", "16/2/pmemkv-model 50% get");
+        assertThat(p.get("16/2/pdkvs 95% get").get("opsPerSecond").asLong()).isGreaterThan(p.get("16/2/pdkvs 50% get").get("opsPerSecond").asLong());
+    }
+
     @Test
     void aServerCountOutsideOneToSixIsAnError() {
         RdaRun r = RdaRun.of("bench", "thdpms", "--servers", "7");

@@ -23,7 +23,7 @@ public record TxnRecord(int client, List<TxnOp> ops, Outcome outcome, List<long[
         StringBuilder b = new StringBuilder("c" + client + " " + outcome.name().toLowerCase(java.util.Locale.ROOT) + " [");
         for (int i = 0; i < ops.size(); i++) {
             TxnOp op = ops.get(i);
-            b.append(i > 0 ? " " : "").append(op.kind() == TxnOp.Kind.APPEND ? "append " + op.key() + " " + op.value()
+            b.append(i > 0 ? " " : "").append(op.kind() != TxnOp.Kind.READ ? op.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + op.key() + " " + op.value()
                     : "r " + op.key() + " " + (reads != null && reads.get(i) != null ? java.util.Arrays.toString(reads.get(i)) : "?"));
         }
         return b.append("]").append(why.isEmpty() ? "" : " (" + why + ")").toString();

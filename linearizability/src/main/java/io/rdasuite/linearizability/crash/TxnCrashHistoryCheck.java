@@ -46,6 +46,9 @@ public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
             List<Txn.Mop> mops = new ArrayList<>(rec.ops().size());
             for (int m = 0; m < rec.ops().size(); m++) {
                 TxnOp op = rec.ops().get(m);
+                if (op.kind() == TxnOp.Kind.WRITE) {
+                    throw new IllegalArgumentException("a list-append history has no register writes: " + rec);
+                }
                 if (op.kind() == TxnOp.Kind.APPEND) {
                     mops.add(new Txn.Mop("append", (long) op.key(), op.value()));
                 } else {

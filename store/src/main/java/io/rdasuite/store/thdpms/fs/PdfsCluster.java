@@ -18,7 +18,14 @@ public final class PdfsCluster {
 
     public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
                                      boolean recover, PdfsPlantedBug bug) {
-        PdfsCluster cluster = new PdfsCluster(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE));
+        return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, 2, 1);
+    }
+
+    /** As above with CCEH segments of {@code buckets} × {@code slots} in the metadata tables. */
+    public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
+                                     boolean recover, PdfsPlantedBug bug, int buckets, int slots) {
+        PdfsCluster cluster = new PdfsCluster(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE,
+                buckets, slots));
         for (int c = 0; c < cluster.kvs.clients.size(); c++) {
             cluster.clients.add(new PdfsClient(cluster.kvs.clients.get(c), c, bug));
         }

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 /**
  * CCEH, cacheline-conscious extendible hashing (Nam et al., FAST '19; paper 002 §4.3 uses it as pDKVS's index), in one
  * pDSM segment: a directory of {@code 2^G} segment pointers indexed by the hash's top {@code G} bits, and CCEH segments
- * of {@link #BUCKETS} buckets × {@link #SLOTS} 16-byte slots (key hash, item offset), each with a local depth and the
+ * of buckets × slots of 16 bytes (key hash, item offset), each with a local depth and the
  * hash prefix it holds. A slot is free when its key is 0 or its key no longer has the segment's prefix (CCEH's lazy
  * deletion after a split). Every persisted change is mirrored to the segment's backups before the next one.
  *
@@ -21,11 +21,12 @@ import java.util.TreeSet;
  * lock.
  */
 final class Cceh {
-    static final int BUCKETS = 2;
-    static final int SLOTS = 1;
     /** Buckets probed from a key's home bucket. */
     static final int PROBE = 2;
-    static final int SEGMENT_BYTES = 64 + BUCKETS * SLOTS * 16;
+    /** Buckets per segment and slots per bucket: 2 × 1 by default (splits with a handful of keys, for exploration). */
+    private final int BUCKETS;
+    private final int SLOTS;
+    private final int SEGMENT_BYTES;
     private static final long MAGIC = 0x4CCEL << 48;
     private static final long SEGMENT_MAGIC = 0x5E6DL << 48;
 
@@ -44,6 +45,14 @@ final class Cceh {
     private final long[] stats;
 
     Cceh(LocalMemory m, PAllocator allocator, Mirror mirror, long directoryOffset, int capacity, boolean persistSplitFirst, long[] stats) {
+        this(m, allocator, mirror, directoryOffset, capacity, persistSplitFirst, stats, 2, 1);
+    }
+
+    Cceh(LocalMemory m, PAllocator allocator, Mirror mirror, long directoryOffset, int capacity, boolean persistSplitFirst, long[] stats, int buckets,
+         int slots) {
+        this.BUCKETS = buckets;
+        this.SLOTS = slots;
+        this.SEGMENT_BYTES = 64 + buckets * slots * 16;
         this.stats = stats;
         this.m = m;
         this.allocator = allocator;
@@ -144,7 +153,7 @@ final class Cceh {
         return 0;
     }
 
-    private static int probe(long keyHash, int p) {
+    private int probe(long keyHash, int p) {
         int home = (int) (keyHash & (BUCKETS - 1));
         return ((home + p / SLOTS) % BUCKETS) * SLOTS + p % SLOTS;
     }

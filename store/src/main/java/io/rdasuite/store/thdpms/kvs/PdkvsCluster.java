@@ -17,12 +17,19 @@ public final class PdkvsCluster {
         this.pdsm = pdsm;
     }
 
+    /** CCEH segments of 2 buckets × 1 slot: a handful of keys splits and doubles (what the explorer wants). */
     public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
                                       boolean recover, PdkvsPlantedBug bug) {
+        return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, 2, 1);
+    }
+
+    /** As above with CCEH segments of {@code buckets} × {@code slots} (a power of two buckets; benchmarks use 16 × 4). */
+    public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
+                                      boolean recover, PdkvsPlantedBug bug, int buckets, int slots) {
         PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover);
         PdkvsCluster cluster = new PdkvsCluster(pdsm);
         for (PdsmServer s : pdsm.servers) {
-            PdkvsServer k = new PdkvsServer(s, config, bug);
+            PdkvsServer k = new PdkvsServer(s, config, bug, buckets, slots);
             s.extend(k);
             cluster.servers.add(k);
         }

@@ -24,7 +24,12 @@ public final class PdkvsServer implements PdsmServer.Extension {
     private final TreeSet<Long> unrepaired = new TreeSet<>();
     private final long[] stats = new long[2];
 
-    PdkvsServer(PdsmServer server, PdsmConfig config, PdkvsPlantedBug planted) {
+    private final int buckets;
+    private final int slots;
+
+    PdkvsServer(PdsmServer server, PdsmConfig config, PdkvsPlantedBug planted, int buckets, int slots) {
+        this.buckets = buckets;
+        this.slots = slots;
         this.server = server;
         this.config = config;
         this.planted = planted;
@@ -42,7 +47,7 @@ public final class PdkvsServer implements PdsmServer.Extension {
 
     private Cceh index(LocalMemory m, PAllocator allocator, long segmentNo) {
         return new Cceh(m, allocator, (offset, length) -> server.mirrorRange(segmentNo, offset, length), KvsLayout.directoryOffset(config),
-                KvsLayout.directoryCapacity(config), planted != PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST, stats);
+                KvsLayout.directoryCapacity(config), planted != PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST, stats, buckets, slots);
     }
 
     /** CCEH segment splits this server made (statistics, for tests and benchmarks). */

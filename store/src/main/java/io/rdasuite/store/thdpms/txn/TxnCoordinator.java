@@ -180,6 +180,12 @@ public final class TxnCoordinator {
             }
             if (op.kind() == TxnOp.Kind.READ) {
                 reads.add(java.util.Arrays.copyOfRange(it.line, 1, 1 + (int) it.line[0]));
+            } else if (op.kind() == TxnOp.Kind.WRITE) {
+                java.util.Arrays.fill(it.line, 0);
+                it.line[0] = 1;
+                it.line[1] = op.value();
+                it.written = true;
+                reads.add(null);
             } else {
                 if (it.line[0] >= TxnLayout.MAX_ELEMENTS) {
                     return new TxnOutcome.Aborted("key " + op.key() + "'s list is full (" + TxnLayout.MAX_ELEMENTS + " elements)");

@@ -22,7 +22,7 @@ public final class TxnLayout {
     public static final int ITEM_BYTES = 64;
     public static final int MAX_ELEMENTS = 6;
     public static final int MAX_WRITES = 4;
-    public static final int MAX_COORDINATORS = 8;
+    public static final int MAX_COORDINATORS = 32;
     public static final int SLOT_BYTES = 512;
     public static final long LOCKED = 1L << 63;
     /** The owner recovery locks a promoted segment's items with until it has resolved every transaction in flight. */
@@ -42,9 +42,14 @@ public final class TxnLayout {
     private TxnLayout() {
     }
 
-    /** Items per segment in a deployment of {@code config} (at most 32, the room between table and heap). */
+    /**
+     * Items per segment in a deployment of {@code config}: the room between table and heap, at most 32 per 256 KiB of
+     * segment (32 in the explorer's 64 KiB segments; more in a benchmark's larger ones, so that a uniform workload is
+     * not all conflicts).
+     */
     public static int items(PdsmConfig config) {
-        return (int) Math.min(32, (config.heapOffset() - itemOffset(config)) / ITEM_BYTES);
+        long cap = 32L * Math.max(1, config.segmentBytes() / (256 * 1024));
+        return (int) Math.min(cap, (config.heapOffset() - itemOffset(config)) / ITEM_BYTES);
     }
 
     /** Where item 0 of a segment starts. */
