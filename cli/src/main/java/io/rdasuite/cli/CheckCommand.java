@@ -42,7 +42,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Explore crash states on the simulator: REMOTELOG under every server configuration and recipe, the negative"
-                + " controls, and every key-value store (Erda, Redo Logging, Read After Write, eFactory, SAW, IMM, Forca).",
+                + " controls, every key-value store (Erda, Redo Logging, Read After Write, eFactory, SAW, IMM, Forca), and TH-DPMS's"
+                + " clusters (the pDSM object store, transactions checked strictly serializable, pDKVS, pDFS).",
                 "Exit codes: 0 all claims hold, controls caught, findings as pinned; 1 a claim failed, a control was missed or a"
                         + " cell's findings changed; 2 bad usage; 3 the budget is too small to catch a negative control."})
 final class CheckCommand implements Callable<Integer> {

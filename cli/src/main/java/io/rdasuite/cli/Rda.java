@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "RDA Suite: crash-consistency checks and measurements of RDMA + persistent-memory protocols,"
                 + " on a deterministic hardware simulator (default) or real hardware.",
         subcommands = {CheckCommand.class, TaxonomyCommand.class, ReplayCommand.class, BenchCommand.class, NvmWritesCommand.class, DoctorCommand.class,
-                ServeCommand.class, LinCommand.class, FuzzCommand.class,
+                ServeCommand.class, LinCommand.class, FuzzCommand.class, MergeCommand.class,
                 SimBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Rda implements Runnable {

@@ -1,0 +1,169 @@
+package io.rdasuite.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rda merge FILE...}: the JSON outputs of one campaign's shards (each {@code rda check --json --shard i/N}, or
+ * {@code rda fuzz --json} runs of different seeds) merged into one document: lists concatenated in file order (a
+ * check's {@code results} sorted by cell), counts summed, per-store maps added, the verdict PASS only when every shard
+ * passed. Check shards must all be present exactly once and share the seed.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Merge the JSON of a campaign's shards (rda check --json --shard i/N, or rda fuzz --json) into one document.",
+                "Exit codes: 0 every shard passed, 1 some shard failed, 2 bad input (unreadable file, mixed commands or seeds, a check"
+                        + " shard missing or given twice)."})
+final class MergeCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON outputs of the shards.")
+    List<Path> files;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the merged JSON there instead of standard output.")
+    Path output;
+
+    /** Summed across shards. */
+    static final List<String> COUNTS = List.of("crashStates", "runs", "findingStates", "failingRuns", "newCoverageRuns", "mutantRuns",
+            "mutantNewCoverageRuns", "errorRuns");
+
+    @Override
+    public Integer call() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> docs = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                docs.add(json.readTree(Files.readString(f)));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                return bad(f + " is not JSON (" + e.getOriginalMessage() + ")");
+            }
+        }
+        String command = docs.getFirst().path("command").asText();
+        if (!command.equals("check") && !command.equals("fuzz")) {
+            return bad(files.getFirst() + " is not the JSON of rda check or rda fuzz (command '" + command + "')");
+        }
+        for (int i = 1; i < docs.size(); i++) {
+            if (!docs.get(i).path("command").asText().equals(command)) {
+                return bad(files.get(i) + " is from rda " + docs.get(i).path("command").asText() + ", " + files.getFirst() + " from rda " + command);
+            }
+            if (command.equals("check") && docs.get(i).path("seed").asLong() != docs.getFirst().path("seed").asLong()) {
+                return bad(files.get(i) + " has seed " + docs.get(i).path("seed").asLong() + ", " + files.getFirst() + " seed "
+                        + docs.getFirst().path("seed").asLong() + ": shards of one check share the seed");
+            }
+        }
+        if (command.equals("check")) {
+            String missing = shardCoverage(docs);
+            if (missing != null) {
+                return bad(missing);
+            }
+        }
+        ObjectNode merged = merge(json, docs);
+        merged.put("shards", docs.size());
+        String text = Json.write(merged);
+        if (output != null) {
+            Files.writeString(output, text + "\n");
+        } else {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(text);
+            out.flush();
+        }
+        if (output != null && !common.json) {
+            spec.commandLine().getOut().println("rda merge: " + docs.size() + " shards of rda " + command + ", verdict " + merged.path("verdict").asText()
+                    + ", " + merged.path("crashStates").asLong() + " crash states -> " + output);
+            spec.commandLine().getOut().flush();
+        }
+        return merged.path("verdict").asText().equals("PASS") ? 0 : 1;
+    }
+
+    private int bad(String why) {
+        spec.commandLine().getErr().println("rda merge: " + why);
+        spec.commandLine().getErr().flush();
+        return 2;
+    }
+
+    /** Null when the check shards are 0..N-1 of one N, each once; otherwise what is wrong. */
+    static String shardCoverage(List<JsonNode> docs) {
+        TreeSet<Integer> seen = new TreeSet<>();
+        int count = -1;
+        for (JsonNode d : docs) {
+            String[] s = d.path("shard").asText("0/1").split("/");
+            int i = Integer.parseInt(s[0]);
+            int n = Integer.parseInt(s[1]);
+            if (count >= 0 && n != count) {
+                return "shards of different campaigns: " + count + " and " + n + " shards";
+            }
+            count = n;
+            if (!seen.add(i)) {
+                return "shard " + i + "/" + n + " given twice";
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            if (!seen.contains(i)) {
+                return "shard " + i + "/" + count + " is missing (merge needs every shard of the campaign)";
+            }
+        }
+        return null;
+    }
+
+    /** The merged document (see the class doc). */
+    static ObjectNode merge(ObjectMapper json, List<JsonNode> docs) {
+        ObjectNode out = json.createObjectNode();
+        boolean pass = true;
+        long wall = 0;
+        for (JsonNode d : docs) {
+            pass &= d.path("verdict").asText().equals("PASS");
+            wall = Math.max(wall, d.path("wallMillis").asLong());
+            Iterator<Map.Entry<String, JsonNode>> fields = d.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> f = fields.next();
+                String k = f.getKey();
+                JsonNode v = f.getValue();
+                JsonNode have = out.get(k);
+                if (v.isArray()) {
+                    ArrayNode a = have instanceof ArrayNode arr ? arr : out.putArray(k);
+                    v.forEach(a::add);
+                } else if (COUNTS.contains(k) && v.isNumber()) {
+                    out.put(k, (have == null ? 0 : have.asLong()) + v.asLong());
+                } else if (v.isObject() && (k.equals("runsPerStore") || k.equals("faultsFired"))) {
+                    ObjectNode m = have instanceof ObjectNode o ? o : out.putObject(k);
+                    v.fields().forEachRemaining(e -> m.put(e.getKey(), m.path(e.getKey()).asLong() + e.getValue().asLong()));
+                } else if (have == null || have.isNull()) {
+                    out.set(k, v);
+                }
+            }
+        }
+        if (out.get("results") instanceof ArrayNode results && results.size() > 0 && results.get(0).has("cell")) {
+            List<JsonNode> rows = new ArrayList<>();
+            results.forEach(rows::add);
+            rows.sort(java.util.Comparator.comparingInt(r -> r.path("cell").asInt()));
+            results.removeAll();
+            rows.forEach(results::add);
+        }
+        out.put("verdict", pass ? "PASS" : "FAIL");
+        out.put("shard", "merged");
+        out.put("wallMillis", wall);
+        out.put("statesPerSecond", wall == 0 ? 0 : Math.round(out.path("crashStates").asLong() * 1000.0 / wall));
+        return out;
+    }
+}
