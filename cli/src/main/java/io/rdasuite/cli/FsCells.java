@@ -2,7 +2,6 @@ package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.fs.PdfsExplorer;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,26 +35,9 @@ final class FsCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        Map<String, Object> targets = new LinkedHashMap<>();
-        targets.put("none", "PASS");
-        for (PdfsExplorer.Target t : PdfsExplorer.Target.values()) {
-            targets.put(t.label(), "PASS");
-        }
-        List<Map<String, Object>> examples = new ArrayList<>();
-        for (PdfsExplorer.Finding f : r.findings()) {
-            String target = f.target() == null ? "none" : f.target().label();
-            targets.put(target, "FAIL");
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("target", target);
-            e.put("crashEvent", f.crashAt());
-            e.put("image", f.image());
-            e.put("violation", f.violation());
-            e.put("replay", "rda replay " + f.token());
-            examples.add(e);
-        }
-        row.put("targets", targets);
-        row.put("verdict", r.findings().isEmpty() ? "PASS" : "FAIL");
-        row.put("examples", examples);
+        List<TxnCells.Example> examples = r.findings().stream().map(f -> new TxnCells.Example(f.target() == null ? "none" : f.target().label(),
+                f.crashAt(), f.image(), f.violation(), f.token())).toList();
+        TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", examples);
         return row;
     }
 }

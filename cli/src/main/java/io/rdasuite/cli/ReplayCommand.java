@@ -25,6 +25,13 @@ final class ReplayCommand implements Callable<Integer> {
                     + " with its checksum.")
     String token;
 
+    /** A malformed token: its error on one line, exit 2. */
+    private int badToken(IllegalArgumentException e) {
+        spec.commandLine().getErr().println("rda replay: " + e.getMessage());
+        spec.commandLine().getErr().flush();
+        return 2;
+    }
+
     /** A token of {@code rda check}'s transaction cells ({@code rdat1.…}): the run again, its history and its anomaly. */
     private int replayTxn() throws java.io.IOException {
         io.rdasuite.crashsim.txn.TxnExplorer explorer = new io.rdasuite.crashsim.txn.TxnExplorer();
@@ -34,9 +41,7 @@ final class ReplayCommand implements Callable<Integer> {
             what = io.rdasuite.crashsim.txn.TxnExplorer.decode(token);
             f = explorer.replay(token, io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.strict());
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
-            spec.commandLine().getErr().flush();
-            return 2;
+            return badToken(e);
         }
         java.util.List<io.rdasuite.crashsim.txn.TxnRecord> records = f != null ? f.history() : explorer.replayHistory(token);
         if (history != null) {
@@ -140,9 +145,7 @@ final class ReplayCommand implements Callable<Integer> {
             try {
                 violation = new io.rdasuite.crashsim.fs.PdfsExplorer().replay(token);
             } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println("rda replay: " + e.getMessage());
-                spec.commandLine().getErr().flush();
-                return 2;
+                return badToken(e);
             }
             PrintWriter out = spec.commandLine().getOut();
             if (common.json) {

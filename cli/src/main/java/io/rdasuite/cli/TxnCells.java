@@ -65,27 +65,38 @@ final class TxnCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        Map<String, Object> targets = new LinkedHashMap<>();
-        targets.put("none", "PASS");
-        for (TxnCrashTarget t : TxnCrashTarget.values()) {
-            targets.put(t.label(), "PASS");
-        }
-        List<Map<String, Object>> examples = new ArrayList<>();
-        for (TxnExplorer.Finding f : r.findings()) {
-            String target = f.target() == null ? "none" : f.target().label();
-            targets.put(target, "FAIL");
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("target", target);
-            e.put("crashEvent", f.crashAt());
-            e.put("image", f.image());
-            e.put("anomaly", f.violation());
-            e.put("replay", "rda replay " + f.token());
-            examples.add(e);
-        }
-        row.put("targets", targets);
-        row.put("verdict", r.findings().isEmpty() ? "PASS" : "FAIL");
-        row.put("examples", examples);
+        List<Example> examples = r.findings().stream().map(f -> new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(),
+                f.image(), f.violation(), f.token())).toList();
+        putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", examples);
         return row;
+    }
+
+    /** One failing crash state of a cluster cell: its target ("none": the uncut run), where it crashed, what failed. */
+    record Example(String target, long crashEvent, int image, String detail, String token) {
+    }
+
+    /**
+     * The per-target verdicts ({@code none} and each of {@code targets}; FAIL where an example failed), the cell's
+     * verdict and the examples with their replay lines ({@code detailKey} names what failed).
+     */
+    static void putVerdict(Map<String, Object> row, List<String> targets, String detailKey, List<Example> examples) {
+        Map<String, Object> verdicts = new LinkedHashMap<>();
+        verdicts.put("none", "PASS");
+        targets.forEach(t -> verdicts.put(t, "PASS"));
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Example x : examples) {
+            verdicts.put(x.target(), "FAIL");
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("target", x.target());
+            e.put("crashEvent", x.crashEvent());
+            e.put("image", x.image());
+            e.put(detailKey, x.detail());
+            e.put("replay", "rda replay " + x.token());
+            rows.add(e);
+        }
+        row.put("targets", verdicts);
+        row.put("verdict", examples.isEmpty() ? "PASS" : "FAIL");
+        row.put("examples", rows);
     }
 
     /** The negative control: validation skipped, no crash needed; CAUGHT when the checker names a cycle. */

@@ -2,9 +2,9 @@ package io.rdasuite.crashsim.fs;
 
 import io.rdasuite.crashsim.Execution;
 import io.rdasuite.crashsim.TokenCodec;
+import io.rdasuite.crashsim.cluster.ServerImages;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
-import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.store.fabric.ServerConfig;
@@ -17,7 +17,6 @@ import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -251,16 +250,7 @@ public final class PdfsExplorer {
             if (fabric.firedFaults().isEmpty()) {
                 return new Prefix(events, false, done(progress), List.of(), null);
             }
-            List<TreeMap<Integer, CrashImage>> all = new ArrayList<>();
-            for (int image = 0; image < images; image++) {
-                SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + image);
-                TreeMap<Integer, CrashImage> one = new TreeMap<>();
-                for (int n : servers()) {
-                    CrashFrontier f = fabric.frontier(n);
-                    one.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
-                }
-                all.add(one);
-            }
+            List<TreeMap<Integer, CrashImage>> all = ServerImages.take(fabric, servers(), seed, images);
             return new Prefix(events, true, done(progress), all, fabric.pmSnapshot(SERVERS));
         }
     }

@@ -2,9 +2,9 @@ package io.rdasuite.crashsim.txn;
 
 import io.rdasuite.crashsim.Execution;
 import io.rdasuite.crashsim.TokenCodec;
+import io.rdasuite.crashsim.cluster.ServerImages;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
-import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
@@ -273,16 +272,7 @@ public final class TxnExplorer {
             if (fabric.firedFaults().isEmpty()) {
                 return new Prefix(merged(perClient), events, false, List.of(), null);
             }
-            List<TreeMap<Integer, CrashImage>> all = new ArrayList<>();
-            for (int image = 0; image < images; image++) {
-                SplittableRandom random = new SplittableRandom(s.seed() * 0x9E3779B97F4A7C15L + image);
-                TreeMap<Integer, CrashImage> one = new TreeMap<>();
-                for (int n : servers()) {
-                    CrashFrontier f = fabric.frontier(n);
-                    one.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
-                }
-                all.add(one);
-            }
+            List<TreeMap<Integer, CrashImage>> all = ServerImages.take(fabric, servers(), s.seed(), images);
             return new Prefix(merged(perClient), events, true, all, fabric.pmSnapshot(monitorNode()));
         }
     }

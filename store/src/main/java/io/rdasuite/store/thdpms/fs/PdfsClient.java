@@ -189,11 +189,14 @@ public final class PdfsClient {
         if (planted != PdfsPlantedBug.RENAME_TWO_OPERATIONS && !kv.put(dms(), intentKey(clientId), intent.encode())) {
             return false;
         }
-        return finish(intent, src);
+        return finish(intent, src, clientId);
     }
 
-    /** The rename's steps after its intent: the new entry, the old one removed, the intent removed (each idempotent). */
-    private boolean finish(FsRecord intent, FsRecord src) {
+    /**
+     * The rename's steps after its intent: the new entry, the old one removed, then client {@code owner}'s intent removed
+     * (each idempotent, so mounting after a crash finishes a rename the same way).
+     */
+    private boolean finish(FsRecord intent, FsRecord src, int owner) {
         boolean dir = intent.data() == 1;
         long dstParent = intent.length();
         String dstName = intent.destName();
@@ -207,7 +210,7 @@ public final class PdfsClient {
             ok = kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), src.data()).encode())
                     && kv.delete(fms(oldKey), oldKey);
         }
-        return ok && (planted == PdfsPlantedBug.RENAME_TWO_OPERATIONS || kv.delete(dms(), intentKey(clientId)));
+        return ok && (planted == PdfsPlantedBug.RENAME_TWO_OPERATIONS || kv.delete(dms(), intentKey(owner)));
     }
 
     /**
@@ -234,18 +237,7 @@ public final class PdfsClient {
                     continue;
                 }
             }
-            long dstParent = intent.length();
-            String dstName = intent.destName();
-            boolean dir = intent.data() == 1;
-            long newKey = key(dir ? 'D' : 'F', dstParent, dstName);
-            long oldKey = key(dir ? 'D' : 'F', intent.parent(), intent.name());
-            if (dir) {
-                ok &= kv.put(dms(), newKey, FsRecord.dir(intent.id(), dstParent, dstName).encode()) && kv.delete(dms(), oldKey);
-            } else {
-                ok &= kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), src.data()).encode())
-                        && kv.delete(fms(oldKey), oldKey);
-            }
-            ok &= kv.delete(dms(), intentKey(c));
+            ok &= finish(intent, src, c);
         }
         return ok;
     }

@@ -24,9 +24,9 @@ final class Cceh {
     /** Buckets probed from a key's home bucket. */
     static final int PROBE = 2;
     /** Buckets per segment and slots per bucket: 2 × 1 by default (splits with a handful of keys, for exploration). */
-    private final int BUCKETS;
-    private final int SLOTS;
-    private final int SEGMENT_BYTES;
+    private final int buckets;
+    private final int slots;
+    private final int segmentBytes;
     private static final long MAGIC = 0x4CCEL << 48;
     private static final long SEGMENT_MAGIC = 0x5E6DL << 48;
 
@@ -50,9 +50,9 @@ final class Cceh {
 
     Cceh(LocalMemory m, PAllocator allocator, Mirror mirror, long directoryOffset, int capacity, boolean persistSplitFirst, long[] stats, int buckets,
          int slots) {
-        this.BUCKETS = buckets;
-        this.SLOTS = slots;
-        this.SEGMENT_BYTES = 64 + buckets * slots * 16;
+        this.buckets = buckets;
+        this.slots = slots;
+        this.segmentBytes = 64 + buckets * slots * 16;
         this.stats = stats;
         this.m = m;
         this.allocator = allocator;
@@ -117,7 +117,7 @@ final class Cceh {
         if (seg < 0) {
             return false;
         }
-        persistAndMirror(seg, SEGMENT_BYTES);
+        persistAndMirror(seg, segmentBytes);
         m.store8(entryAt(0, 0), seg);
         persistAndMirror(entryAt(0, 0), 8);
         m.store8(dir, MAGIC);
@@ -126,12 +126,12 @@ final class Cceh {
     }
 
     private long newSegment(int localDepth, long prefix) {
-        long seg = allocator.allocate(SEGMENT_BYTES);
+        long seg = allocator.allocate(segmentBytes);
         if (seg < 0) {
             return -1;
         }
         m.store8(seg, SEGMENT_MAGIC | prefix << 8 | localDepth);
-        for (int j = 0; j < BUCKETS * SLOTS; j++) {
+        for (int j = 0; j < buckets * slots; j++) {
             m.store8(slot(seg, j), 0);
             m.store8(slot(seg, j) + 8, 0);
         }
@@ -144,7 +144,7 @@ final class Cceh {
             return 0;
         }
         long seg = entry(index(keyHash, depth()));
-        for (int p = 0; p < PROBE * SLOTS; p++) {
+        for (int p = 0; p < PROBE * slots; p++) {
             long s = slot(seg, probe(keyHash, p));
             if (m.load8(s) == keyHash) {
                 return m.load8(s + 8);
@@ -154,8 +154,8 @@ final class Cceh {
     }
 
     private int probe(long keyHash, int p) {
-        int home = (int) (keyHash & (BUCKETS - 1));
-        return ((home + p / SLOTS) % BUCKETS) * SLOTS + p % SLOTS;
+        int home = (int) (keyHash & (buckets - 1));
+        return ((home + p / slots) % buckets) * slots + p % slots;
     }
 
     /**
@@ -170,7 +170,7 @@ final class Cceh {
         for (int round = 0; round < 64; round++) {
             long seg = entry(index(keyHash, depth()));
             long free = -1;
-            for (int p = 0; p < PROBE * SLOTS; p++) {
+            for (int p = 0; p < PROBE * slots; p++) {
                 long s = slot(seg, probe(keyHash, p));
                 long k = m.load8(s);
                 if (k == keyHash) {
@@ -202,7 +202,7 @@ final class Cceh {
             return false;
         }
         long seg = entry(index(keyHash, depth()));
-        for (int p = 0; p < PROBE * SLOTS; p++) {
+        for (int p = 0; p < PROBE * slots; p++) {
             long s = slot(seg, probe(keyHash, p));
             if (m.load8(s) == keyHash) {
                 m.store8(s, 0);
@@ -221,17 +221,17 @@ final class Cceh {
         }
         int g = depth();
         long high = prefix(seg) << 1 | 1;
-        long fresh = allocator.allocate(SEGMENT_BYTES);
+        long fresh = allocator.allocate(segmentBytes);
         if (fresh < 0) {
             return false;
         }
-        for (int j = 0; j < BUCKETS * SLOTS; j++) { // a copy: the slots whose key has the low prefix read as free there
+        for (int j = 0; j < buckets * slots; j++) { // a copy: the slots whose key has the low prefix read as free there
             m.store8(slot(fresh, j), m.load8(slot(seg, j)));
             m.store8(slot(fresh, j) + 8, m.load8(slot(seg, j) + 8));
         }
         m.store8(fresh, SEGMENT_MAGIC | high << 8 | (l + 1));
         if (persistSplitFirst) {
-            persistAndMirror(fresh, SEGMENT_BYTES);
+            persistAndMirror(fresh, segmentBytes);
         }
         int active = (int) (header() >>> 8 & 1);
         int from = (int) (high << (g - l - 1));
@@ -241,7 +241,7 @@ final class Cceh {
         }
         persistAndMirror(entryAt(active, from), 8 * count);
         if (!persistSplitFirst) { // THE PLANTED BUG: the directory names the new segment before its contents persist
-            persistAndMirror(fresh, SEGMENT_BYTES);
+            persistAndMirror(fresh, segmentBytes);
         }
         m.store8(seg, SEGMENT_MAGIC | (prefix(seg) << 1) << 8 | (l + 1));
         persistAndMirror(seg, 8);
@@ -313,7 +313,7 @@ final class Cceh {
         }
         for (long seg : segments) {
             live.add(seg);
-            for (int j = 0; j < BUCKETS * SLOTS; j++) {
+            for (int j = 0; j < buckets * slots; j++) {
                 long k = m.load8(slot(seg, j));
                 long item = m.load8(slot(seg, j) + 8);
                 if (holds(seg, k) && item != 0) {
