@@ -41,6 +41,9 @@ final class BenchCommand implements Runnable {
         @Mixin
         CommonOptions common;
 
+        @Mixin
+        ReportOption report;
+
         @Spec
         CommandSpec spec;
 
@@ -55,7 +58,7 @@ final class BenchCommand implements Runnable {
             }
             List<RemoteLogBench.Finding> findings = RemoteLogBench.findings(all);
             PrintWriter out = spec.commandLine().getOut();
-            if (common.json) {
+            if (common.json || report.wanted()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 for (RemoteLogBench.Measurement m : all) {
                     Map<String, Object> r = new LinkedHashMap<>();
@@ -82,8 +85,12 @@ final class BenchCommand implements Runnable {
                 doc.put("seed", common.seed);
                 doc.put("results", rows);
                 doc.put("findings", f);
-                out.println(Json.write(doc));
-            } else {
+                if (common.json) {
+                    out.println(Json.write(doc));
+                }
+                report.write(spec, doc);
+            }
+            if (!common.json) {
                 out.println("REMOTELOG: mean latency (us) of one persistent 64-byte append, paper 003's recipe per cell (simulated)");
                 for (UpdateKind u : UpdateKind.values()) {
                     for (Transport t : Transport.values()) {
@@ -117,6 +124,9 @@ final class BenchCommand implements Runnable {
         CommonOptions common;
 
         @Mixin
+        ReportOption report;
+
+        @Mixin
         YcsbOptions options;
 
         @Spec
@@ -144,7 +154,7 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws java.io.IOException {
             if (remote.remote()) {
-                return RemoteBench.ycsb(spec, common, options, remote, workload, clients,
+                return RemoteBench.ycsb(spec, common, report, options, remote, workload, clients,
                         spec.commandLine().getParseResult().hasMatchedOption("--protocols") ? protocols : null);
             }
             remote.addresses(spec);
@@ -156,7 +166,7 @@ final class BenchCommand implements Runnable {
             }
             List<EfactoryClaims.Claim> claims = EfactoryClaims.forWorkload(w, valueSize, results);
             PrintWriter out = spec.commandLine().getOut();
-            if (common.json) {
+            if (common.json || report.wanted()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 for (YcsbBench.Result r : results) {
                     Map<String, Object> m = new LinkedHashMap<>();
@@ -165,6 +175,8 @@ final class BenchCommand implements Runnable {
                     m.put("valueSize", valueSize);
                     m.put("clients", clients);
                     m.put("meanLatencyNs", r.meanLatencyNs());
+                    m.put("p50LatencyNs", r.p50LatencyNs());
+                    m.put("p99LatencyNs", r.p99LatencyNs());
                     m.put("throughputOpsPerSecond", r.throughputOpsPerSecond());
                     m.put("serverCpuNsPerOp", r.serverCpuNsPerOp());
                     m.put("failedReads", r.failedReads());
@@ -178,14 +190,20 @@ final class BenchCommand implements Runnable {
                 if (!claims.isEmpty()) {
                     doc.put("paperClaims", claimRows(claims));
                 }
-                out.println(Json.write(doc));
-            } else {
+                if (common.json) {
+                    out.println(Json.write(doc));
+                }
+                report.write(spec, doc);
+            }
+            if (!common.json) {
                 out.printf("YCSB-%s, %s keys, %d-byte values, %d clients, %d records, %d ops/client, profile %s%s, %s (simulated)%n", w.name(),
                         options.distribution, valueSize, clients, options.records, options.ops, options.profile,
                         options.cores == null ? "" : " with " + options.cores + " cores", options.config);
-                out.printf("%-14s %14s %18s %18s %12s%n", "PROTOCOL", "LATENCY (us)", "THROUGHPUT (Kop/s)", "SERVER CPU/op (ns)", "FAILED READS");
+                out.printf("%-14s %14s %9s %9s %18s %18s %12s%n", "PROTOCOL", "LATENCY (us)", "p50 (us)", "p99 (us)", "THROUGHPUT (Kop/s)",
+                        "SERVER CPU/op (ns)", "FAILED READS");
                 for (YcsbBench.Result r : results) {
-                    out.printf("%-14s %14.2f %18.2f %18d %12d%n", r.protocol().cliName(), r.meanLatencyNs() / 1e3, r.throughputOpsPerSecond() / 1e3,
+                    out.printf("%-14s %14.2f %9.2f %9.2f %18.2f %18d %12d%n", r.protocol().cliName(), r.meanLatencyNs() / 1e3, r.p50LatencyNs() / 1e3,
+                            r.p99LatencyNs() / 1e3, r.throughputOpsPerSecond() / 1e3,
                             r.serverCpuNsPerOp(), r.failedReads());
                 }
                 printPaperRatios(out, w, results);

@@ -94,6 +94,9 @@ final class CheckCommand implements Callable<Integer> {
     RemoteCheckOptions remoteCheck;
     @Mixin PlantOption plant;
 
+    @Mixin
+    ReportOption htmlReport;
+
     @Override
     public Integer call() throws java.io.IOException {
         plant.apply();
@@ -122,7 +125,9 @@ final class CheckCommand implements Callable<Integer> {
             pins.putAll(PinnedFindings.pinsOf(observations));
             PinnedFindings.write(writeFindings, pins, "rda check --seed " + common.seed + " --pin-seeds " + pinSeeds + " --budget " + cellOptions.budget);
         }
-        report.print(spec.commandLine().getOut(), common, cellOptions, appends, System.nanoTime() - wallStart);
+        long wallNanos = System.nanoTime() - wallStart;
+        report.print(spec.commandLine().getOut(), common, cellOptions, appends, wallNanos);
+        htmlReport.write(spec, report.document(common, cellOptions, wallNanos));
         if (writeFindings != null) {
             spec.commandLine().getErr().println("rda check: wrote the findings of seeds " + common.seed + ".." + (common.seed + pinSeeds - 1) + " to "
                     + writeFindings);

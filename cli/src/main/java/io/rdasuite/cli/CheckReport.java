@@ -124,29 +124,34 @@ final class CheckReport {
         }
     }
 
+    /** The run as one JSON document ({@code --json}, and the source of {@code --report}). */
+    Map<String, Object> document(CommonOptions common, CellOptions cellOptions, long wallNanos) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("command", "check");
+        doc.put("seed", common.seed);
+        doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
+        doc.put("verdict", passed() ? "PASS" : "FAIL");
+        doc.put("crashStates", states);
+        doc.put("results", rows);
+        doc.put("controls", controls);
+        doc.put("stores", stores);
+        doc.put("clusters", clusters);
+        doc.put("transactions", transactions);
+        doc.put("fileSystem", fileSystem);
+        if (txnControl != null) {
+            doc.put("transactionControl", txnControl);
+        }
+        doc.put("pinnedFindingsChanged", pinFailures);
+        doc.put("pinnedFindingsNotReached", pinWarnings);
+        doc.put("wallMillis", wallNanos / 1_000_000);
+        doc.put("statesPerSecond", Math.round(states / Math.max(1e-9, wallNanos / 1e9)));
+        return doc;
+    }
+
     void print(PrintWriter out, CommonOptions common, CellOptions cellOptions, int appends, long wallNanos) {
         double perSecond = states / Math.max(1e-9, wallNanos / 1e9);
         if (common.json) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("command", "check");
-            doc.put("seed", common.seed);
-            doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
-            doc.put("verdict", passed() ? "PASS" : "FAIL");
-            doc.put("crashStates", states);
-            doc.put("results", rows);
-            doc.put("controls", controls);
-            doc.put("stores", stores);
-            doc.put("clusters", clusters);
-            doc.put("transactions", transactions);
-            doc.put("fileSystem", fileSystem);
-            if (txnControl != null) {
-                doc.put("transactionControl", txnControl);
-            }
-            doc.put("pinnedFindingsChanged", pinFailures);
-            doc.put("pinnedFindingsNotReached", pinWarnings);
-            doc.put("wallMillis", wallNanos / 1_000_000);
-            doc.put("statesPerSecond", Math.round(perSecond));
-            out.println(Json.write(doc));
+            out.println(Json.write(document(common, cellOptions, wallNanos)));
             out.flush();
             return;
         }

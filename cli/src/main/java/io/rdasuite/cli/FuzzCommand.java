@@ -43,6 +43,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ReportOption report;
+
     @Spec
     CommandSpec spec;
 
@@ -140,9 +143,14 @@ final class FuzzCommand implements Callable<Integer> {
                     + " (run " + f.run() + ")" + (bug == PlantedBug.NONE ? "" : " --plant " + bug.cliName()))).toString());
         }
         boolean pass = r.passed() && !corpusFails;
-        if (common.json) {
-            out.println(Json.write(json(r, replayed, saved, targets, bug, pass, wallNanos)));
-        } else {
+        if (common.json || report.wanted()) {
+            Map<String, Object> doc = json(r, replayed, saved, targets, bug, pass, wallNanos);
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             print(out, r, saved, pass, wallNanos, bug);
         }
         out.flush();

@@ -79,6 +79,9 @@ final class LinCheckCommand implements Callable<Integer> {
             description = "Write each violation, minimized, as an HTML timeline DIR/<file>.html.")
     Path timelineDir;
 
+    @picocli.CommandLine.Mixin
+    ReportOption report;
+
     @Option(names = "--repeat", defaultValue = "1",
             description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
     int repeat;
@@ -89,6 +92,9 @@ final class LinCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (report.wanted() && timelineDir == null) {
+            timelineDir = report.dir.resolve("timelines");
+        }
         if (modelName.startsWith("txn-")) {
             return TxnCheck.run(this, out);
         }
@@ -189,7 +195,7 @@ final class LinCheckCommand implements Callable<Integer> {
                 rows.get(i).put("bestCheckNanos", bestNanos[i]);
             }
         }
-        if (json) {
+        if (json || report.wanted()) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "lin check");
             doc.put("crashes", crashes.cliName());
@@ -199,8 +205,12 @@ final class LinCheckCommand implements Callable<Integer> {
             doc.put("unknown", counts[Verdict.UNKNOWN.ordinal()]);
             doc.put("totalCheckNanos", coldNanos);
             doc.put("passCheckNanos", passNanos);
-            out.println(Json.write(doc));
-        } else {
+            if (json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!json) {
             out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded)%s%n",
                     rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
                     repeat > 1 ? String.format(", best of %d passes %.3f s", repeat,

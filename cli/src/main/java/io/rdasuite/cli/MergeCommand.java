@@ -38,6 +38,9 @@ final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    ReportOption report;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON outputs of the shards.")
     List<Path> files;
 
@@ -92,6 +95,11 @@ final class MergeCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("rda merge: " + docs.size() + " shards of rda " + command + ", verdict " + merged.path("verdict").asText()
                     + ", " + merged.path("crashStates").asLong() + " crash states -> " + output);
             spec.commandLine().getOut().flush();
+        }
+        if (report.wanted()) {
+            @SuppressWarnings("unchecked")
+            java.util.Map<String, Object> doc = json.convertValue(merged, java.util.LinkedHashMap.class);
+            report.write(spec, doc);
         }
         return merged.path("verdict").asText().equals("PASS") ? 0 : 1;
     }

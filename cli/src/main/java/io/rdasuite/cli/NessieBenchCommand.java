@@ -31,6 +31,9 @@ final class NessieBenchCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ReportOption report;
+
     @Spec
     CommandSpec spec;
 
@@ -122,7 +125,7 @@ final class NessieBenchCommand implements Callable<Integer> {
         }
         List<NessieClaims.Claim> claims = NessieClaims.evaluate(results);
         PrintWriter out = cl.getOut();
-        if (common.json) {
+        if (common.json || report.wanted()) {
             List<Map<String, Object>> rows = new ArrayList<>();
             for (NessieBench.Result r : results) {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -135,6 +138,8 @@ final class NessieBenchCommand implements Callable<Integer> {
                 m.put("goodputBytesPerSecond", Math.round(r.goodputBytesPerSecond()));
                 m.put("meanGetLatencyNs", r.meanGetLatencyNs());
                 m.put("meanPutLatencyNs", r.meanPutLatencyNs());
+                m.put("p99GetLatencyNs", r.p99GetLatencyNs());
+                m.put("p99PutLatencyNs", r.p99PutLatencyNs());
                 m.put("getVerbsPerOp", r.getVerbsPerOp());
                 m.put("getBytesPerOp", r.getBytesPerOp());
                 m.put("putVerbsPerOp", r.putVerbsPerOp());
@@ -159,8 +164,12 @@ final class NessieBenchCommand implements Callable<Integer> {
             doc.put("workersPerNode", workers);
             doc.put("results", rows);
             doc.put("paperClaims", c);
-            out.println(Json.write(doc));
-        } else {
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             out.printf("Nessie family on %d simulated nodes of %d workers (%s profile), %.0f%% GETs, %s keys, %d keys, %d ops per client, 128-byte keys (virtual time)%n",
                     nodes, workers, profile, 100 * getFraction, distribution, keys, ops);
             out.printf("%-10s %-28s %8s %4s %14s %12s %12s %10s %11s %10s %11s%n", "PROTOCOL", "OPTIMIZATIONS", "VALUE", "BG", "GOODPUT MB/s", "GET LAT us", "PUT LAT us",

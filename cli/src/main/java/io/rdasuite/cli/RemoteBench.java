@@ -18,7 +18,7 @@ final class RemoteBench {
     private RemoteBench() {
     }
 
-    static int ycsb(CommandSpec spec, CommonOptions common, YcsbOptions options, RemoteOptions remote, String workloadName, int clients,
+    static int ycsb(CommandSpec spec, CommonOptions common, ReportOption report, YcsbOptions options, RemoteOptions remote, String workloadName, int clients,
                     List<KvProtocol> expected) throws IOException {
         List<InetSocketAddress> servers = remote.addresses(spec);
         Ycsb.Workload workload = YcsbOptions.workload(spec.commandLine(), workloadName);
@@ -35,13 +35,15 @@ final class RemoteBench {
                     + " (a server runs the store rda serve --protocol chose)");
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (common.json) {
+        if (common.json || report.wanted()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("protocol", r.protocol().cliName());
             m.put("workload", workload.name());
             m.put("valueSize", r.shape().valueBytes());
             m.put("clients", clients);
             m.put("meanLatencyNs", r.meanLatencyNs());
+            m.put("p50LatencyNs", r.p50LatencyNs());
+            m.put("p99LatencyNs", r.p99LatencyNs());
             m.put("throughputOpsPerSecond", r.throughputOpsPerSecond());
             m.put("serverCpuNsPerOp", null);
             m.put("failedReads", r.failedReads());
@@ -52,13 +54,17 @@ final class RemoteBench {
             doc.put("servers", remote.servers);
             doc.put("seed", common.seed);
             doc.put("results", List.of(m));
-            out.println(Json.write(doc));
-        } else {
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             out.printf("YCSB-%s over %s to %s: %s, %d-byte keys, %d-byte values, %d clients, %d records, %d ops/client (wall clock)%n",
                     workload.name(), remote.fabric, String.join(",", remote.servers), r.protocol().cliName(), r.shape().keyBytes(),
                     r.shape().valueBytes(), clients, options.records, options.ops);
-            out.printf("  mean latency %.1f us, throughput %,d ops/s, failed reads %d%n", r.meanLatencyNs() / 1e3,
-                    r.throughputOpsPerSecond(), r.failedReads());
+            out.printf("  latency mean %.1f us, p50 %.1f us, p99 %.1f us; throughput %,d ops/s, failed reads %d%n", r.meanLatencyNs() / 1e3,
+                    r.p50LatencyNs() / 1e3, r.p99LatencyNs() / 1e3, r.throughputOpsPerSecond(), r.failedReads());
             r.failureSamples().forEach(f -> out.println("  failed read: " + f));
         }
         out.flush();

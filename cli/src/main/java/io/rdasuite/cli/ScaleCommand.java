@@ -24,6 +24,9 @@ final class ScaleCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
+    ReportOption report;
+
+    @Mixin
     YcsbOptions options;
 
     @Spec
@@ -74,6 +77,8 @@ final class ScaleCommand implements Callable<Integer> {
                     m.put("clients", clients[i]);
                     m.put("valueSize", valueSize);
                     m.put("meanLatencyNs", r.meanLatencyNs());
+                    m.put("p50LatencyNs", r.p50LatencyNs());
+                    m.put("p99LatencyNs", r.p99LatencyNs());
                     m.put("throughputOpsPerSecond", r.throughputOpsPerSecond());
                     rows.add(m);
                 }
@@ -95,15 +100,19 @@ final class ScaleCommand implements Callable<Integer> {
                 });
             }
         }
-        if (common.json) {
+        if (common.json || report.wanted()) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "bench scale");
             doc.put("seed", common.seed);
             doc.put("profile", options.profile);
             doc.put("results", rows);
             doc.put("paperClaims", BenchCommand.claimRows(claims));
-            out.println(Json.write(doc));
-        } else {
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             BenchCommand.printClaims(out, claims);
         }
         out.flush();

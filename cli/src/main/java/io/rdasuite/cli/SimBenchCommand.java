@@ -23,6 +23,9 @@ final class SimBenchCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ReportOption report;
+
     @Spec
     CommandSpec spec;
 
@@ -92,9 +95,13 @@ final class SimBenchCommand implements Callable<Integer> {
         doc.put("wallMillisMedian", median / 1_000_000);
         doc.put("wallMillisRuns", walls);
         PrintWriter out = spec.commandLine().getOut();
-        if (common.json) {
-            out.println(Json.write(doc));
-        } else {
+        if (common.json || report.wanted()) {
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             out.printf("simulator speed: %,d verbs/s (%,d events/s) wall-clock, median of %d runs after a warm-up%n",
                     doc.get("verbsPerSecond"), doc.get("eventsPerSecond"), repeats);
             out.printf("workload: %d clients x %,d verbs of %d B on %s/%s, window %d -> %,d verbs, %,d events, %.3f ms simulated%n",

@@ -25,6 +25,9 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ReportOption report;
+
     @Spec
     CommandSpec spec;
 
@@ -124,15 +127,19 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
             claims.add(claim("Fig. 17: throughput after ≈ 5/6 of before (one of six servers gone)", "after/before", after / before, 0.7, 0.95));
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (common.json) {
+        if (common.json || report.wanted()) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "bench thdpms");
             doc.put("seed", common.seed);
             doc.put("results", results);
             doc.put("fig17BinsOps", timeline);
             doc.put("claims", claims);
-            out.println(Json.write(doc));
-        } else {
+            if (common.json) {
+                out.println(Json.write(doc));
+            }
+            report.write(spec, doc);
+        }
+        if (!common.json) {
             out.println("paper 002 §5 on the simulator (thdpms-testbed; 12 clients):");
             out.printf("  %-6s %-8s %-26s %8s %14s%n", "FIG", "SERVERS", "OP", "REPLICAS", "PER SECOND");
             for (Map<String, Object> r : results) {

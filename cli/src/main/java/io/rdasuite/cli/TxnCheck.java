@@ -43,8 +43,9 @@ final class TxnCheck {
         SerializabilityChecker.Result r = SerializabilityChecker.check(txns, model, cmd.strict);
         long nanos = System.nanoTime() - start;
         String verdict = r.valid() ? (cmd.strict ? "STRICT_SERIALIZABLE" : "SERIALIZABLE") : "NOT_SERIALIZABLE";
-        if (cmd.json) {
-            Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        if (cmd.json || cmd.report.wanted()) {
+            doc.put("command", "lin check");
             doc.put("file", cmd.path.toString());
             doc.put("model", cmd.modelName);
             doc.put("strict", cmd.strict);
@@ -60,8 +61,11 @@ final class TxnCheck {
                 return a;
             }).toList());
             doc.put("checkNanos", nanos);
-            out.println(Json.write(doc));
-        } else {
+            if (cmd.json) {
+                out.println(Json.write(doc));
+            }
+        }
+        if (!cmd.json) {
             out.printf("%-24s %-20s %,d transactions, %,d dependency edges, %.3f ms%n", cmd.path.getFileName(), verdict, r.transactions(), r.edges(),
                     nanos / 1e6);
             for (SerializabilityChecker.Finding f : r.anomalies()) {
@@ -75,9 +79,13 @@ final class TxnCheck {
                 java.nio.file.Path page = cmd.timelineDir.resolve((stdin ? "stdin" : cmd.path.getFileName().toString()) + ".html");
                 Files.writeString(page, io.rdasuite.linearizability.txn.CycleSvg.html(cmd.path + ": " + verdict, r.anomalies()));
                 (cmd.json ? cmd.spec.commandLine().getErr() : out).println("cycle drawn: " + page);
+                doc.put("cycleDrawing", page.toString());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+        }
+        if (cmd.report.wanted()) {
+            cmd.report.write(cmd.spec, doc);
         }
         out.flush();
         return r.valid() ? 0 : 1;

@@ -34,8 +34,11 @@ public final class YcsbBench {
      * @param throughputOpsPerSecond operations per simulated second, all clients together
      * @param serverCpuNsPerOp       server CPU time per operation
      * @param failedReads            reads that found no intact version (Erda under contention on a hot key)
+     * @param p50LatencyNs           median operation latency (HdrHistogram, 3 significant digits)
+     * @param p99LatencyNs           99th-percentile operation latency
      */
-    public record Result(KvProtocol protocol, long meanLatencyNs, long throughputOpsPerSecond, long serverCpuNsPerOp, long failedReads) {
+    public record Result(KvProtocol protocol, long meanLatencyNs, long throughputOpsPerSecond, long serverCpuNsPerOp, long failedReads,
+                         long p50LatencyNs, long p99LatencyNs) {
     }
 
     private YcsbBench() {
@@ -49,6 +52,7 @@ public final class YcsbBench {
         long[] latency = new long[spec.clients()];
         long[] finished = new long[spec.clients()];
         long[] failed = new long[spec.clients()];
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3); // actors run one at a time
         try (SimFabric fabric = b.build()) {
             List<KvClient> clients = protocol.deployPaperLayout(fabric, spec.shape(), spec.clients(), spec.records(),
                     spec.records() + spec.clients() * spec.opsPerClient() + 64).clients();
@@ -78,7 +82,9 @@ public final class YcsbBench {
                         } else {
                             kv.put(key, Ycsb.value(op.record(), i + 1, spec.shape()));
                         }
-                        latency[client] += fabric.engine().now() - t0;
+                        long took = fabric.engine().now() - t0;
+                        latency[client] += took;
+                        latencies.recordValue(took);
                     }
                     finished[client] = fabric.engine().now();
                 });
@@ -92,7 +98,8 @@ public final class YcsbBench {
                 total += latency[c];
             }
             long cpu = fabric.accounting().cpuNanos(0) - cpuBefore;
-            return new Result(protocol, total / ops, Math.round(ops / ((end - start) / 1e9)), cpu / ops, java.util.Arrays.stream(failed).sum());
+            return new Result(protocol, total / ops, Math.round(ops / ((end - start) / 1e9)), cpu / ops, java.util.Arrays.stream(failed).sum(),
+                    latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(99));
         }
     }
 }

@@ -104,9 +104,12 @@ public final class NessieBench {
      * @param getBytesPerOp         payload bytes per GET over the network
      * @param putVerbsPerOp         RDMA verbs per PUT
      * @param putBytesPerOp         payload bytes per PUT over the network
+     * @param p99GetLatencyNs       99th-percentile GET latency (HdrHistogram, 3 significant digits)
+     * @param p99PutLatencyNs       99th-percentile PUT latency
      */
     public record Result(Spec spec, double goodputBytesPerSecond, long meanGetLatencyNs, long meanPutLatencyNs, double getVerbsPerOp,
-                         double getBytesPerOp, double putVerbsPerOp, double putBytesPerOp, long retries) {
+                         double getBytesPerOp, double putVerbsPerOp, double putBytesPerOp, long retries, long p99GetLatencyNs,
+                         long p99PutLatencyNs) {
     }
 
     private NessieBench() {
@@ -136,6 +139,8 @@ public final class NessieBench {
             b.node(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"));
         }
         long[] getLatency = new long[clients];
+        org.HdrHistogram.Histogram getLatencies = new org.HdrHistogram.Histogram(3); // actors run one at a time
+        org.HdrHistogram.Histogram putLatencies = new org.HdrHistogram.Histogram(3);
         long[] putLatency = new long[clients];
         long[] getCount = new long[clients];
         long[] putCount = new long[clients];
@@ -170,11 +175,15 @@ public final class NessieBench {
                         long t0 = me.node().clock().nowNanos();
                         if (ops.nextDouble() < spec.getFraction()) {
                             me.get(key);
-                            getLatency[client] += me.node().clock().nowNanos() - t0;
+                            long took = me.node().clock().nowNanos() - t0;
+                            getLatency[client] += took;
+                            getLatencies.recordValue(took);
                             getCount[client]++;
                         } else {
                             me.put(key, Ycsb.value(r, i + 1, shape));
-                            putLatency[client] += me.node().clock().nowNanos() - t0;
+                            long took = me.node().clock().nowNanos() - t0;
+                            putLatency[client] += took;
+                            putLatencies.recordValue(took);
                             putCount[client]++;
                         }
                         doneAt[client][i] = me.node().clock().nowNanos();
@@ -218,7 +227,8 @@ public final class NessieBench {
                 retries += s.retries - before[c].retries;
             }
             return new Result(spec, opsPerSecond * spec.valueSize(), gets == 0 ? 0 : gl / gets, putsDone == 0 ? 0 : pl / putsDone,
-                    per(getVerbs, gets), per(getBytes, gets), per(putVerbs, putsDone), per(putBytes, putsDone), retries);
+                    per(getVerbs, gets), per(getBytes, gets), per(putVerbs, putsDone), per(putBytes, putsDone), retries,
+                    getLatencies.getValueAtPercentile(99), putLatencies.getValueAtPercentile(99));
         }
     }
 

@@ -26,7 +26,7 @@ public final class RemoteYcsb {
 
     /** A run's outcome. */
     public record Result(KvProtocol protocol, KvShape shape, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations,
-                         List<String> failureSamples) {
+                         List<String> failureSamples, long p50LatencyNs, long p99LatencyNs) {
     }
 
     private RemoteYcsb() {
@@ -64,6 +64,8 @@ public final class RemoteYcsb {
         int n = clients.size();
         CyclicBarrier loaded = new CyclicBarrier(n);
         long[] latency = new long[n];
+        org.HdrHistogram.Histogram[] latencies = new org.HdrHistogram.Histogram[n];
+        java.util.Arrays.setAll(latencies, c -> new org.HdrHistogram.Histogram(3));
         long[] runNanos = new long[n];
         AtomicLong failedReads = new AtomicLong();
         List<String> samples = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -95,7 +97,9 @@ public final class RemoteYcsb {
                         } else {
                             kv.put(Ycsb.key(op.record(), shape), Ycsb.value(op.record(), i + 1, shape));
                         }
-                        latency[client] += System.nanoTime() - t;
+                        long took = System.nanoTime() - t;
+                        latency[client] += took;
+                        latencies[client].recordValue(took);
                     }
                     runNanos[client] = System.nanoTime() - start;
                 } catch (Throwable e) {
@@ -118,11 +122,14 @@ public final class RemoteYcsb {
         long ops = (long) n * spec.opsPerClient();
         long slowest = 1;
         long totalLatency = 0;
+        org.HdrHistogram.Histogram all = new org.HdrHistogram.Histogram(3);
         for (int c = 0; c < n; c++) {
+            all.add(latencies[c]);
             slowest = Math.max(slowest, runNanos[c]);
             totalLatency += latency[c];
         }
-        return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops, List.copyOf(samples));
+        return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops, List.copyOf(samples),
+                all.getValueAtPercentile(50), all.getValueAtPercentile(99));
     }
 
     private static void failed(AtomicLong count, List<String> samples, String what) {

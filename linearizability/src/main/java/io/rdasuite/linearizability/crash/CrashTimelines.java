@@ -29,4 +29,23 @@ public final class CrashTimelines {
                 r.violation()));
         return file;
     }
+
+    /**
+     * The timeline of a finding of any invariant: the violation's when the state's history is not linearizable, else
+     * the whole history with the crash marked and {@code finding} as its caption (a durability loss, say, shows
+     * which acknowledged write the recovered state lacks). Returns the file written to {@code dir}.
+     */
+    public static Path writeFinding(String replayToken, String finding, Path dir) throws IOException {
+        Path violation = write(replayToken, dir);
+        if (violation != null) {
+            return violation;
+        }
+        Explorer.CrashRun run = Explorer.crashRun(replayToken);
+        io.rdasuite.linearizability.history.History h = CrashHistories.of(run.subject(), run.history(), run.observed());
+        Files.createDirectories(dir);
+        Path file = dir.resolve(run.subject().name().replace('/', '-') + "-" + Integer.toHexString(replayToken.hashCode()) + ".html");
+        Files.writeString(file, HtmlTimeline.renderHistory(run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken,
+                "The history is linearizable; the finding is: " + finding, h.operations(), h.crashes()));
+        return file;
+    }
 }

@@ -14,29 +14,49 @@ import java.util.TreeSet;
 /**
  * Renders a violation as a self-contained HTML page (Jepsen's timeline): one lane per process, each operation a
  * bar from its call to its return (open operations run to the right edge), crashes as vertical lines. The x
- * axis is the order of events, evenly spaced (each bar's tooltip has its times: nanoseconds, or event indices
- * for formats without times). Bars of the longest linearized
- * prefix are green and numbered in linearization order; the operation that could not be linearized after it is
- * red; the rest are grey. No scripts, no external resources.
+ * axis is the order of events, evenly spaced, each point ticked with its event index and time (nanoseconds, or
+ * nothing for formats without times); the spacing widens until every bar holds its whole label. Bars of the longest
+ * linearized prefix are green and numbered in linearization order; the operation that could not be linearized
+ * after it is red; the rest are grey; a legend says so. No scripts, no external resources.
  */
 public final class HtmlTimeline {
-    private static final int STEP_PX = 48;
+    private static final int MIN_STEP_PX = 48;
+    private static final int MAX_STEP_PX = 420;
+    private static final double CHAR_PX = 6.6; // 11 px sans-serif, with room to spare
     private static final int LANE_PX = 44;
     private static final int LEFT_PX = 60;
-    private static final int TOP_PX = 30;
+    private static final int TOP_PX = 46;
 
     private HtmlTimeline() {
     }
 
     /** The page for {@code v}; {@code title} names the history (escaped). */
     public static String render(String title, Violation v) {
+        String caption = (v.key() == null ? "No" : "Key " + Values.render(v.key()) + ": no") + " linearization exists. "
+                + v.operations().size() + " operations, " + v.linearized().size()
+                + " linearized (green, in order), then the red one could not be.";
+        return page(title, caption, v);
+    }
+
+    /**
+     * The page of a whole history that is not a linearizability violation (a finding of another invariant, such as
+     * durability): every operation grey, the crashes marked; {@code caption} says what was found.
+     */
+    public static String renderHistory(String title, String caption, List<Operation> ops, List<CrashPoint> crashes) {
+        return page(title, caption, new Violation(null, ops, crashes, List.of(), null));
+    }
+
+    private static String page(String title, String caption, Violation v) {
         List<Operation> ops = v.operations();
         TreeSet<Integer> points = new TreeSet<>();
         TreeSet<Integer> processes = new TreeSet<>();
+        Map<Integer, Long> times = new HashMap<>();
         for (Operation op : ops) {
             points.add(op.callIndex());
+            times.put(op.callIndex(), op.callTimeNanos());
             if (!op.open()) {
                 points.add(op.returnIndex());
+                times.put(op.returnIndex(), op.returnTimeNanos());
             }
             processes.add(op.process());
         }
@@ -47,24 +67,35 @@ public final class HtmlTimeline {
             if (c.eventIndex() >= first && c.eventIndex() <= last) {
                 crashes.add(c);
                 points.add(c.eventIndex());
+                times.putIfAbsent(c.eventIndex(), c.timeNanos());
             }
         }
-        Map<Integer, Integer> x = new HashMap<>();
+        Map<Integer, Integer> rank = new HashMap<>();
         for (int p : points) {
-            x.put(p, LEFT_PX + x.size() * STEP_PX);
-        }
-        int right = LEFT_PX + points.size() * STEP_PX;
-        Map<Integer, Integer> lane = new LinkedHashMap<>();
-        for (int p : processes) {
-            lane.put(p, lane.size());
+            rank.put(p, rank.size());
         }
         Map<Integer, Integer> order = new HashMap<>();
         for (Operation op : v.linearized()) {
             order.put(op.id(), order.size() + 1);
         }
+        int step = MIN_STEP_PX;
+        for (Operation op : ops) { // widen the spacing until every label fits its bar
+            int span = Math.max(1, (op.open() ? points.size() : rank.get(op.returnIndex())) - rank.get(op.callIndex()));
+            int need = (int) Math.ceil((text(op, order).length() * CHAR_PX + 10) / span);
+            step = Math.max(step, Math.min(MAX_STEP_PX, need));
+        }
+        Map<Integer, Integer> x = new HashMap<>();
+        for (int p : points) {
+            x.put(p, LEFT_PX + rank.get(p) * step);
+        }
+        int right = LEFT_PX + points.size() * step;
+        Map<Integer, Integer> lane = new LinkedHashMap<>();
+        for (int p : processes) {
+            lane.put(p, lane.size());
+        }
         int height = TOP_PX + processes.size() * LANE_PX + 10;
         StringBuilder b = new StringBuilder(4096);
-        b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>").append(escape(title))
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escape(title))
                 .append("</title>\n<style>\n")
                 .append("body{font-family:sans-serif;font-size:13px;margin:16px}\n")
                 .append(".tl{position:relative;border:1px solid #ccc;overflow-x:auto}\n")
@@ -73,19 +104,29 @@ public final class HtmlTimeline {
                 .append(".lin{background:#b7e4b0}.block{background:#f28b82;border:2px solid #b00}.other{background:#e0e0e0}\n")
                 .append(".open{border-right:2px dashed #555}\n")
                 .append(".lane{position:absolute;left:4px;font-weight:bold}\n")
-                .append(".crash{position:absolute;top:0;border-left:2px dashed #c00;color:#c00;font-size:11px}\n")
-                .append("</style></head><body>\n<h2>").append(escape(title)).append("</h2>\n<p>")
-                .append(v.key() == null ? "No" : "Key " + escape(Values.render(v.key())) + ": no").append(" linearization exists. ")
-                .append(ops.size()).append(" operations, ").append(v.linearized().size())
-                .append(" linearized (green, in order), then the red one could not be.</p>\n")
-                .append("<div class=\"tl\" style=\"height:").append(height).append("px;width:").append(right + STEP_PX)
+                .append(".crash{position:absolute;top:0;border-left:2px dashed #c00;color:#c00;font-size:11px;padding-left:2px}\n")
+                .append(".tick{position:absolute;top:2px;border-left:1px solid #999;height:8px;font-size:10px;color:#555;")
+                .append("padding-left:2px;white-space:nowrap}\n")
+                .append(".legend span{display:inline-block;margin-right:10px;padding:1px 6px;font-size:12px}\n")
+                .append("</style></head><body>\n<h2>").append(escape(title)).append("</h2>\n<p>").append(escape(caption))
+                .append("</p>\n<div class=\"legend\"><span class=\"lin\">linearized, #order</span>")
+                .append("<span class=\"block\">cannot be linearized</span><span class=\"other\">not reached</span>")
+                .append("<span style=\"border-right:2px dashed #555\">open: no return (runs to the end)</span>")
+                .append("<span style=\"border-left:2px dashed #c00;color:#c00\">crash</span>")
+                .append("<span>axis: event index, time in ns</span></div>\n")
+                .append("<div class=\"tl\" style=\"height:").append(height).append("px;width:").append(right + step)
                 .append("px\">\n");
+        for (int p : points) {
+            long t = times.getOrDefault(p, -1L);
+            b.append("<div class=\"tick\" style=\"left:").append(x.get(p)).append("px\">e").append(p)
+                    .append(t > 0 && t != Long.MAX_VALUE ? " " + t + "ns" : "").append("</div>\n");
+        }
         for (Map.Entry<Integer, Integer> p : lane.entrySet()) {
             b.append("<div class=\"lane\" style=\"top:").append(TOP_PX + p.getValue() * LANE_PX + 6).append("px\">p")
                     .append(p.getKey()).append("</div>\n");
         }
         for (CrashPoint c : crashes) {
-            b.append("<div class=\"crash\" style=\"left:").append(x.get(c.eventIndex())).append("px;height:").append(height)
+            b.append("<div class=\"crash\" style=\"left:").append(x.get(c.eventIndex())).append("px;top:16px;height:").append(height - 16)
                     .append("px\">crash").append(c.node() == null ? "" : " " + escape(c.node())).append("</div>\n");
         }
         for (Operation op : ops) {
@@ -108,14 +149,18 @@ public final class HtmlTimeline {
         int left = x.get(op.callIndex());
         int end = op.open() ? right : x.get(op.returnIndex());
         boolean blocking = v.blocking() != null && v.blocking().id() == op.id();
-        Integer n = order.get(op.id());
-        String cls = blocking ? "block" : n != null ? "lin" : "other";
+        String cls = blocking ? "block" : order.containsKey(op.id()) ? "lin" : "other";
         String tip = op.describe() + "; call t=" + op.callTimeNanos()
                 + (op.open() ? ", open to the end" : ", return t=" + op.returnTimeNanos());
         b.append("<div class=\"op ").append(cls).append(op.open() ? " open" : "").append("\" style=\"left:").append(left)
                 .append("px;width:").append(Math.max(12, end - left)).append("px;top:")
                 .append(TOP_PX + lane.get(op.process()) * LANE_PX).append("px\" title=\"").append(escape(tip)).append("\">")
-                .append(n != null ? "#" + n + " " : "").append(escape(label(op))).append("</div>\n");
+                .append(escape(text(op, order))).append("</div>\n");
+    }
+
+    private static String text(Operation op, Map<Integer, Integer> order) {
+        Integer n = order.get(op.id());
+        return (n != null ? "#" + n + " " : "") + label(op);
     }
 
     private static String label(Operation op) {

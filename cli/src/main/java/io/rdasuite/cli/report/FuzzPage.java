@@ -1,0 +1,98 @@
+package io.rdasuite.cli.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report of {@code rda fuzz}: the verdict and counts, a matrix of stores × invariants (claimed failures red,
+ * unclaimed findings amber), charts of runs per store and of the faults that fired, and each failure with its shrunk
+ * program, fault schedule, trace and replay line.
+ */
+final class FuzzPage {
+    private FuzzPage() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static String render(Map<String, Object> doc) {
+        Page page = new Page("rda fuzz", (String) doc.get("verdict"), "seed " + doc.get("seed") + ", " + doc.get("runs") + " runs, planted bug "
+                + doc.get("plant") + (doc.containsKey("seeds") ? ", merged seeds " + doc.get("seeds") : ""));
+        Map<String, Object> facts = new LinkedHashMap<>();
+        for (String k : List.of("verdict", "runs", "crashStates", "findingStates", "failingRuns", "newCoverageRuns", "signatures", "mutantRuns",
+                "errorRuns", "wallMillis", "runsPerSecond")) {
+            if (doc.containsKey(k)) {
+                facts.put(k, doc.get(k));
+            }
+        }
+        page.h2("summary", "Summary").facts(facts);
+
+        List<Map<String, Object>> failures = CheckPage.list(doc, "failures");
+        Map<String, String> failureLinks = new LinkedHashMap<>();
+        for (int i = 0; i < failures.size(); i++) {
+            Map<String, Object> f = failures.get(i);
+            failureLinks.putIfAbsent(store(String.valueOf(f.get("subject"))) + " " + f.get("invariant"), "#f" + i);
+        }
+        Matrix m = new Matrix("store \\ invariant");
+        Map<String, Object> findings = (Map<String, Object>) doc.getOrDefault("findings", Map.of());
+        for (Object s : (List<Object>) doc.getOrDefault("stores", List.of())) {
+            m.put(String.valueOf(s), "runs", "none", String.valueOf(((Map<String, Object>) doc.getOrDefault("runsPerStore", Map.of())).getOrDefault(s, 0)),
+                    null, "runs of this store");
+        }
+        findings.forEach((key, count) -> {
+            int space = key.indexOf(' ');
+            String store = key.substring(0, space);
+            String href = failureLinks.get(key);
+            m.put(store, key.substring(space + 1), href != null ? "FAIL" : "finding", count + " states", href,
+                    href != null ? "a claimed property failed" : "unclaimed finding (expected for this store)");
+        });
+        for (int i = 0; i < failures.size(); i++) { // a claimed property that failed: counted by run, not in the findings map
+            Map<String, Object> f = failures.get(i);
+            m.put(store(String.valueOf(f.get("subject"))), String.valueOf(f.get("invariant")), "FAIL", "FAILED", "#f" + i,
+                    "a claimed property failed: " + f.get("detail"));
+        }
+        page.h2("matrix", "Stores × invariants").legend("FAIL", "claimed property failed", "finding", "unclaimed finding", "none", "runs")
+                .raw(m.html());
+
+        chart(page, "Runs per store", "store", "runs", (Map<String, Object>) doc.getOrDefault("runsPerStore", Map.of()));
+        chart(page, "Faults fired", "fault", "runs in which it fired", (Map<String, Object>) doc.getOrDefault("faultsFired", Map.of()));
+
+        page.h2("failures", "Failures (" + failures.size() + ")");
+        if (failures.isEmpty()) {
+            page.p("No claimed property failed.");
+        }
+        for (int i = 0; i < failures.size(); i++) {
+            Map<String, Object> f = failures.get(i);
+            StringBuilder b = new StringBuilder("<div class=\"finding-box\" id=\"f" + i + "\"><h3>");
+            b.append(Page.esc(f.get("subject") + " on " + f.get("config") + "/" + f.get("transport") + ": " + f.get("invariant"))).append("</h3>\n");
+            b.append("<p>").append(Page.esc(String.valueOf(f.get("detail")))).append("</p>\n");
+            b.append("<p>Shrunk from ").append(f.get("operationsFound")).append(" to ").append(f.get("operations")).append(" operation(s). Program ")
+                    .append(Page.code(String.valueOf(f.get("program")))).append(", faults ").append(Page.code(String.valueOf(f.get("faults"))))
+                    .append(", crash ").append(Page.code(String.valueOf(f.get("crash")))).append("</p>\n");
+            b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(String.valueOf(f.get("replay")))).append("</span></p>\n");
+            if (f.get("trace") instanceof List<?> trace && !trace.isEmpty()) {
+                b.append("<details><summary>trace (").append(trace.size()).append(" events)</summary><pre>");
+                trace.forEach(l -> b.append(Page.esc(String.valueOf(l))).append('\n'));
+                b.append("</pre></details>\n");
+            }
+            page.raw(b.append("</div>\n").toString());
+        }
+        return page.finish();
+    }
+
+    private static String store(String subject) {
+        String s = subject.startsWith("kv/") ? subject.substring(3) : subject;
+        int slash = s.indexOf('/');
+        return slash < 0 ? s : s.substring(0, slash);
+    }
+
+    private static void chart(Page page, String title, String xName, String yName, Map<String, Object> counts) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        List<String> x = new ArrayList<>(counts.keySet());
+        List<Double> y = new ArrayList<>();
+        counts.values().forEach(v -> y.add(((Number) v).doubleValue()));
+        page.chart(Charts.option(title, xName, x, yName, List.of(new Charts.Series(yName, y)), false, false));
+    }
+}

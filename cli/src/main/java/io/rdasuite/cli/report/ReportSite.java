@@ -1,0 +1,61 @@
+package io.rdasuite.cli.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/**
+ * The HTML report of a run ({@code --report DIR}): {@code DIR/index.html} with the verdict, the matrix of cells
+ * coloured by result and linked to each finding, the findings with their shrunk counterexample, timeline and replay
+ * line, and charts of the benchmarks; {@code DIR/result.json} is the run's JSON document, {@code DIR/assets/} the
+ * stylesheet and the charting library (ECharts, from its webjar), {@code DIR/timelines/} the history timelines. The
+ * folder is self-contained: it opens from disk, with no network. The report is made from the same JSON document that
+ * {@code --json} prints, so {@code rda merge} makes the report of a sharded campaign the same way.
+ */
+public final class ReportSite {
+    private static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.common.min.js";
+
+    private ReportSite() {
+    }
+
+    /**
+     * Writes the report of {@code doc} (a JSON document of {@code rda check}, {@code fuzz}, {@code lin check},
+     * {@code bench ...}, {@code sim-bench} or {@code merge}) to {@code dir}; returns its index page.
+     */
+    public static Path write(Path dir, Map<String, Object> doc) throws IOException {
+        Files.createDirectories(dir.resolve("assets"));
+        copyResource(ReportSite.class.getClassLoader(), ECHARTS, dir.resolve("assets/echarts.min.js"));
+        copyResource(ReportSite.class.getClassLoader(), "io/rdasuite/cli/report/report.css", dir.resolve("assets/report.css"));
+        Files.writeString(dir.resolve("result.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+        String command = String.valueOf(doc.get("command"));
+        String html = switch (command) {
+            case "check" -> CheckPage.render(doc, dir);
+            case "fuzz" -> FuzzPage.render(doc);
+            case "lin check" -> LinPage.render(doc);
+            default -> {
+                if (command.startsWith("bench") || command.equals("sim-bench")) {
+                    yield BenchPage.render(doc);
+                }
+                throw new IllegalArgumentException("no report for the JSON of '" + command
+                        + "' (reports exist for check, fuzz, lin check, bench and sim-bench documents)");
+            }
+        };
+        Path index = dir.resolve("index.html");
+        Files.writeString(index, html);
+        return index;
+    }
+
+    private static void copyResource(ClassLoader loader, String name, Path to) throws IOException {
+        try (InputStream in = loader.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("the report asset " + name + " is missing from the class path (a broken install?)");
+            }
+            Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
