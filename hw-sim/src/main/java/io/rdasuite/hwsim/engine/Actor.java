@@ -12,6 +12,8 @@ public final class Actor extends Event {
     final int nodeId;
     final boolean daemon;
     Thread thread;
+    /** The actor's continuation when the engine runs fibers ({@link Fiber#AVAILABLE}); else {@link #thread} runs it. */
+    Fiber fiber;
     boolean started;
     boolean pending;
     boolean waiting;

@@ -46,6 +46,10 @@ public final class Engine {
     private boolean untilAllFinished = true;
     private Throwable failure;
     private volatile Actor baton;
+    /** Fibers: the actor a suspending or ending fiber hands over to. */
+    private Actor handoff;
+    /** Fibers: whether the driver thread is inside an actor's fiber now. */
+    private boolean running;
 
     /**
      * @param seed      drives every choice the engine makes
@@ -109,7 +113,11 @@ public final class Engine {
     /** Creates an actor that starts at the current time. Daemons do not keep {@link #run} going. */
     public Actor spawn(String name, int nodeId, boolean daemon, Runnable body) {
         Actor actor = new Actor(this, actors.size(), name, nodeId, daemon);
-        actor.thread = Thread.ofVirtual().name(name).unstarted(() -> actorMain(actor, body));
+        if (Fiber.AVAILABLE) {
+            actor.fiber = new Fiber(() -> actorMain(actor, body));
+        } else {
+            actor.thread = Thread.ofVirtual().name(name).unstarted(() -> actorMain(actor, body));
+        }
         actors.add(actor);
         if (!daemon) {
             liveNonDaemon++;
@@ -122,7 +130,10 @@ public final class Engine {
     /** The actor holding the baton, or null when called from outside any actor. */
     public Actor current() {
         Actor a = baton;
-        return a == driver || Thread.currentThread() != a.thread ? null : a;
+        if (a == driver) {
+            return null;
+        }
+        return (a.fiber != null ? Thread.currentThread() == driver.thread && running : Thread.currentThread() == a.thread) ? a : null;
     }
 
     /** The calling actor; throws when called from outside the simulation's actors. */
@@ -338,10 +349,35 @@ public final class Engine {
     }
 
     private void switchTo(Actor self, Actor next) {
+        if (Fiber.AVAILABLE) {
+            if (self == driver) {
+                runFibers(next);
+            } else {
+                handoff = next;
+                Fiber.suspend(); // back to the driver's runFibers, which runs `next`
+            }
+            return;
+        }
         handTo(next);
         while (baton != self) {
             LockSupport.park(this);
         }
+    }
+
+    /** The driver's side of fibers: runs the actor due, then whichever it hands over to, until the driver's turn. */
+    private void runFibers(Actor next) {
+        while (next != driver) {
+            baton = next;
+            handoff = driver;
+            running = true;
+            try {
+                next.fiber.run();
+            } finally {
+                running = false;
+            }
+            next = handoff;
+        }
+        baton = driver;
     }
 
     private void handTo(Actor next) {
@@ -358,7 +394,7 @@ public final class Engine {
 
     private void actorMain(Actor self, Runnable body) {
         while (baton != self) {
-            LockSupport.park(this);
+            LockSupport.park(this); // virtual threads only: a fiber runs when the driver hands it the baton
         }
         try {
             if (!self.killed) {
@@ -375,7 +411,12 @@ public final class Engine {
             if (!self.daemon) {
                 liveNonDaemon--;
             }
-            handTo(dispatch(self));
+            Actor next = dispatch(self);
+            if (self.fiber != null) {
+                handoff = next; // the fiber ends; the driver runs `next`
+            } else {
+                handTo(next);
+            }
         }
     }
 

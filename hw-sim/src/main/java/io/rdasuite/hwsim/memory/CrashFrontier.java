@@ -229,6 +229,32 @@ public final class CrashFrontier {
         return units;
     }
 
+    /**
+     * One region of an image as a copy-on-write visible image: the base shared (never written), the image's delta
+     * applied page by page, so only the pages the delta touches are copied. Null when the node had no such region.
+     */
+    PagedUnits pagedRegion(CrashImage image, String region) {
+        Integer r = regionIndex.get(region);
+        if (r == null) {
+            return null;
+        }
+        PagedUnits units = new PagedUnits(base[r].length, base[r]);
+        for (int s = 0; s < slotRegion.length; s++) {
+            int choice = image.choices()[s];
+            if (choice != 0 && slotRegion[s] == r) {
+                for (int u = 0; u < slotUnits[s]; u++) {
+                    units.set((int) slotFirstUnit[s] + u, slotOptions[s][choice * slotUnits[s] + u]);
+                }
+            }
+        }
+        for (int i = 0; i < image.fifoCut(); i++) {
+            if (fifoRegion[i] == r) {
+                units.set((int) fifoUnit[i], fifoValue[i]);
+            }
+        }
+        return units;
+    }
+
     PmImage baseCopy() {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < names.length; i++) {

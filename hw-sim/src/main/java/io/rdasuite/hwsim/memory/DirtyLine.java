@@ -45,7 +45,7 @@ final class DirtyLine {
             versions = Arrays.copyOf(versions, versions.length * 2);
             appendNumbers = Arrays.copyOf(appendNumbers, appendNumbers.length * 2);
         }
-        System.arraycopy(region.visible, line * UNITS, versions, count * UNITS, UNITS);
+        region.visible.copyUnits(line * UNITS, versions, count * UNITS, UNITS);
         appendNumbers[count] = ++appended;
         count++;
         return appended;

@@ -12,6 +12,6 @@ public final class LineWriteback {
     LineWriteback(DirtyLine line) {
         this.line = line;
         this.asOf = line.appended;
-        System.arraycopy(line.region.visible, line.line * DirtyLine.UNITS, content, 0, DirtyLine.UNITS);
+        line.region.visible.copyUnits(line.line * DirtyLine.UNITS, content, 0, DirtyLine.UNITS);
     }
 }

@@ -81,9 +81,23 @@ final class MediaImage {
     }
 
     /** Media units {@code [firstUnit, firstUnit + count)} become {@code from[fromUnit..]}. */
+    /** Units the media takes in: a plain array or a region's paged visible image. */
+    @FunctionalInterface
+    interface Source {
+        void copy(int fromUnit, long[] into, int at, int count);
+    }
+
     void write(long[] from, int fromUnit, int firstUnit, int count) {
+        write((f, into, at, n) -> System.arraycopy(from, f, into, at, n), fromUnit, firstUnit, count);
+    }
+
+    void write(PagedUnits from, int fromUnit, int firstUnit, int count) {
+        write(from::copyUnits, fromUnit, firstUnit, count);
+    }
+
+    private void write(Source from, int fromUnit, int firstUnit, int count) {
         if (whole != null) {
-            System.arraycopy(from, fromUnit, whole, firstUnit, count);
+            from.copy(fromUnit, whole, firstUnit, count);
             return;
         }
         int end = firstUnit + count;
@@ -99,11 +113,11 @@ final class MediaImage {
                 setLine(line, w);
                 if (++writtenLines * 4L > (units + 7) / 8) {
                     materialize();
-                    System.arraycopy(from, fromUnit + (unit - firstUnit), whole, unit, end - unit);
+                    from.copy(fromUnit + (unit - firstUnit), whole, unit, end - unit);
                     return;
                 }
             }
-            System.arraycopy(from, fromUnit + (unit - firstUnit), w, unit - line * 8, lineEnd - unit);
+            from.copy(fromUnit + (unit - firstUnit), w, unit - line * 8, lineEnd - unit);
             unit = lineEnd;
         }
     }

@@ -4,7 +4,6 @@ import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.PersistenceDomain;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * A registered region as 8-byte units: the visible image (what loads and RDMA reads see) and, for PM, the
@@ -16,10 +15,10 @@ public final class SimRegion {
     private static final int CHUNK_LINES = 4096;
 
     public final MemoryRegion region;
-    final long[] visible;
+    /** The visible image, copy-on-write over the starting image. */
+    final PagedUnits visible;
     /** PM: the media image (copy-free until it must be whole); DRAM: null. */
     final MediaImage media;
-    private final MemorySegment visibleSegment;
     private final Cache cache;
     private final PersistenceDomain domain;
     private final DirtyLine[][] dirtyChunks;
@@ -28,45 +27,46 @@ public final class SimRegion {
 
     /**
      * @param restored PM contents to start from (a post-crash image), or null for zeroes; the region takes
-     *                 ownership of the array (callers pass a copy)
+     *                 ownership of the array (callers pass a copy) and never writes it: pages are copied on write
      */
     public SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] restored) {
         this(region, cache, domain, restored, region.kind() != MemoryKind.PM ? null
-                : restored == null ? MediaImage.zeroes(Math.toIntExact(region.lengthBytes() / 8)) : MediaImage.of(restored.clone()));
+                : restored == null ? MediaImage.zeroes(Math.toIntExact(region.lengthBytes() / 8)) : MediaImage.of(restored));
     }
 
     /**
-     * A PM region restarted from a post-crash image: its visible image a fresh copy of that region, its media the image
-     * itself, shared with the frontier and never copied unless a further power failure needs it whole.
+     * A PM region restarted from a post-crash image: its visible image copy-on-write over the frontier's base with the
+     * image's delta applied (only the pages the delta touches are copied), its media the image itself, shared with
+     * the frontier and never copied unless a further power failure needs it whole.
      */
     public static SimRegion restored(MemoryRegion region, Cache cache, PersistenceDomain domain, CrashImage image) {
-        long[] visible = image.regionUnits(region.name());
-        return new SimRegion(region, cache, domain, visible, MediaImage.of(image, region.name(), visible.length));
+        PagedUnits visible = image.frontier().pagedRegion(image, region.name());
+        return new SimRegion(region, cache, domain, visible, MediaImage.of(image, region.name(), visible.units()));
     }
 
-    /** A PM region restarted from a materialized image, which it shares as its starting media (the caller never writes it). */
+    /** A PM region restarted from a materialized image, which it shares, never written, as its starting media and visible base. */
     public static SimRegion restored(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] sharedImage) {
-        return new SimRegion(region, cache, domain, sharedImage.clone(), MediaImage.of(sharedImage));
+        return new SimRegion(region, cache, domain, sharedImage, MediaImage.of(sharedImage));
     }
 
     private SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, long[] restored, MediaImage media) {
+        this(region, cache, domain, new PagedUnits(Math.toIntExact(region.lengthBytes() / 8), restored), media);
+    }
+
+    private SimRegion(MemoryRegion region, Cache cache, PersistenceDomain domain, PagedUnits visible, MediaImage media) {
         this.region = region;
         this.cache = cache;
         this.domain = domain;
-        int units = Math.toIntExact(region.lengthBytes() / 8);
-        this.visible = restored == null ? new long[units] : restored;
-        if (restored != null && restored.length != units) {
-            throw new IllegalArgumentException("restored image of region " + region.name() + " has " + restored.length + " units, expected " + units);
-        }
+        this.visible = visible; // a restored image of another length is refused by SimNode.register, naming both
+        int units = visible.units();
         this.media = media;
-        this.visibleSegment = MemorySegment.ofArray(visible);
         int lines = (units + 7) / 8;
         this.dirtyChunks = media == null ? null : new DirtyLine[(lines + CHUNK_LINES - 1) / CHUNK_LINES][];
     }
 
     /** The region's size in 8-byte units. */
     public int units() {
-        return visible.length;
+        return visible.units();
     }
 
     public boolean isPm() {
@@ -84,11 +84,11 @@ public final class SimRegion {
     }
 
     public void read(long offsetBytes, MemorySegment destination) {
-        MemorySegment.copy(visibleSegment, offsetBytes, destination, 0, destination.byteSize());
+        visible.read(offsetBytes, destination);
     }
 
     public long read8(long offsetBytes) {
-        return visible[unit(offsetBytes)];
+        return visible.get(unit(offsetBytes));
     }
 
     public void write(long offsetBytes, MemorySegment source, Route route) {
@@ -96,7 +96,7 @@ public final class SimRegion {
         if (length == 0) {
             return;
         }
-        MemorySegment.copy(source, 0, visibleSegment, offsetBytes, length);
+        visible.write(source, 0, offsetBytes, length);
         afterWrite(offsetBytes, length, route);
     }
 
@@ -104,12 +104,12 @@ public final class SimRegion {
         if (length == 0) {
             return;
         }
-        MemorySegment.copy(source, 0, visibleSegment, ValueLayout.JAVA_BYTE, offsetBytes, length);
+        visible.write(MemorySegment.ofArray(source), 0, offsetBytes, length);
         afterWrite(offsetBytes, length, route);
     }
 
     public void write8(long offsetBytes, long value, Route route) {
-        visible[unit(offsetBytes)] = value;
+        visible.set(unit(offsetBytes), value);
         afterWrite(offsetBytes, 8, route);
     }
 
@@ -216,7 +216,7 @@ public final class SimRegion {
 
     /** A copy of the visible image (what a process crash leaves on PM: caches stay powered and coherent). */
     public long[] visibleCopy() {
-        return visible.clone();
+        return visible.copyAll();
     }
 
     /** A copy of the media image. */
