@@ -8,10 +8,10 @@ import java.util.Arrays;
  * tie-break the engine draws from its seeded PRNG; the sequence number only makes the order total.
  */
 final class EventQueue {
-    private long[] times = new long[256];
-    private long[] ties = new long[256];
-    private long[] seqs = new long[256];
-    private Event[] events = new Event[256];
+    private long[] times = new long[64];
+    private long[] ties = new long[64];
+    private long[] seqs = new long[64];
+    private Event[] events = new Event[64];
     private int size;
     private long nextSeq;
 

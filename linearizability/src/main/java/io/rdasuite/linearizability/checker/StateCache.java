@@ -22,7 +22,7 @@ final class StateCache {
     StateCache(int words, long maxEntries) {
         this.words = words;
         this.maxEntries = maxEntries;
-        int capacity = 1024;
+        int capacity = 64; // most histories of a crash state are a handful of operations; grow() doubles
         sets = new long[capacity * words];
         states = new long[capacity];
         hashes = new long[capacity];
