@@ -8,11 +8,12 @@ import java.util.TreeMap;
 public final class Accounting {
     private final Counters total = new Counters();
     private final TreeMap<String, Counters> byOperation = new TreeMap<>();
-    private final TreeMap<Integer, Long> cpuByNode = new TreeMap<>();
+    /** CPU nanoseconds per node id (ids are small and dense; grown on demand, no boxing on the hot path). */
+    private long[] cpuByNode = new long[4];
 
     /** CPU nanoseconds charged on one node (0 when none). */
     public long cpuNanos(int nodeId) {
-        return cpuByNode.getOrDefault(nodeId, 0L);
+        return nodeId >= 0 && nodeId < cpuByNode.length ? cpuByNode[nodeId] : 0;
     }
 
     public Counters total() {
@@ -49,7 +50,10 @@ public final class Accounting {
     }
 
     void cpu(int nodeId, long nanos, Counters scope) {
-        cpuByNode.merge(nodeId, nanos, Long::sum);
+        if (nodeId >= cpuByNode.length) {
+            cpuByNode = java.util.Arrays.copyOf(cpuByNode, Math.max(nodeId + 1, cpuByNode.length * 2));
+        }
+        cpuByNode[nodeId] += nanos;
         total.cpuNanos += nanos;
         if (scope != null) {
             scope.cpuNanos += nanos;

@@ -33,18 +33,18 @@ final class SimQueuePair implements QueuePair {
     boolean broken;
 
     private final Engine engine;
-    private final ArrayDeque<Message> sendQueue = new ArrayDeque<>();
+    private final ArrayDeque<Message> sendQueue = new ArrayDeque<>(4);
     private final LinkedHashMap<Long, Message> outstanding = new LinkedHashMap<>();
-    private final ArrayDeque<Completion> completions = new ArrayDeque<>();
+    private final ArrayDeque<Completion> completions = new ArrayDeque<>(4);
     private final List<Actor> completionWaiters = new ArrayList<>(1);
     int outstandingNonPosted;
     private long nextRequestId = 1;
 
-    final ArrayDeque<ReceiveBuffer> receiveQueue = new ArrayDeque<>();
-    final ArrayDeque<Message> receiveNotReady = new ArrayDeque<>();
-    private final ArrayDeque<Received> receives = new ArrayDeque<>();
+    final ArrayDeque<ReceiveBuffer> receiveQueue = new ArrayDeque<>(4);
+    final ArrayDeque<Message> receiveNotReady = new ArrayDeque<>(4);
+    private final ArrayDeque<Received> receives = new ArrayDeque<>(4);
     private final List<Actor> receiveWaiters = new ArrayList<>(1);
-    final ArrayDeque<Message> nonPosted = new ArrayDeque<>();
+    final ArrayDeque<Message> nonPosted = new ArrayDeque<>(4);
     boolean nonPostedBusy;
     boolean waitingForPlacement;
 

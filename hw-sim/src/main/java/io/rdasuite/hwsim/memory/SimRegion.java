@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
  * only when the domain includes the cache, and otherwise becomes a new version of a {@link DirtyLine}.
  */
 public final class SimRegion {
-    private static final int CHUNK_LINES = 4096;
+    private static final int CHUNK_LINES = 1024;
 
     public final MemoryRegion region;
     /** The visible image, copy-on-write over the starting image. */
