@@ -60,7 +60,10 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
             return this;
         }
 
-        /** The size of the pieces a transfer is copied in (default 64 bytes, a cache line). */
+        /**
+         * The largest piece a transfer may be copied in (default 64 bytes, a cache line). The NIC copies in ascending
+         * order 8 bytes at a time, which every valid size allows: a concurrent reader may see any prefix of a transfer.
+         */
         public Builder chunkBytes(int bytes) {
             if (bytes < 8 || (bytes & 7) != 0) {
                 throw new IllegalArgumentException("chunk size must be a positive multiple of 8 bytes: " + bytes);

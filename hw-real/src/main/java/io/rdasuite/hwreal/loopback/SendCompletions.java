@@ -24,6 +24,7 @@ public final class SendCompletions {
     private long[] order = new long[8];
     private int count;
     private long delivered;
+    private int waiting;
     private boolean broken;
 
     public SendCompletions(int depth, Clock clock) {
@@ -50,7 +51,9 @@ public final class SendCompletions {
         }
         done[i] = c;
         order[i] = ++delivered;
-        notifyAll();
+        if (waiting > 0) {
+            notifyAll(); // most completions arrive before anyone waits (the NIC ran the request inline)
+        }
     }
 
     /** Waits for the completion of {@code id} and takes it. */
@@ -64,11 +67,14 @@ public final class SendCompletions {
                 remove(i);
                 return new Completion(id, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, clock.nowNanos());
             }
+            waiting++;
             try {
                 wait(100);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 broken = true;
+            } finally {
+                waiting--;
             }
             i = find(id); // entries move when others are taken
         }
