@@ -25,7 +25,7 @@ class LinCommandTest {
             {"type":"ok","process":1,"f":"get","key":"x","value":1,"time":40}
             """;
 
-    private static final String STALE_EDN = """
+    static final String STALE_EDN = """
             {:process 0 :type :invoke :f :put :key "y" :value 1}
             {:process 0 :type :ok :f :put :key "y" :value 1}
             {:process 0 :type :invoke :f :put :key "y" :value 2}

@@ -96,6 +96,16 @@ class ReportBrowserTest {
         screenshot("timeline");
     }
 
+    /** The control: a page whose script fails must show up as a console error, or the checks above prove nothing. */
+    @Test
+    void aBrokenPageIsCaught() throws Exception {
+        Path broken = Files.createTempDirectory("rda-broken-report").resolve("index.html");
+        Files.writeString(broken, "<!DOCTYPE html><html><body><script>echarts.init(null);</script></body></html>");
+        errors(); // drop what earlier pages logged
+        open(broken);
+        assertThat(errors()).as("a missing chart library is reported").anyMatch(e -> e.contains("echarts"));
+    }
+
     private static void open(Path page) {
         browser.get(page.toAbsolutePath().toUri().toString());
     }

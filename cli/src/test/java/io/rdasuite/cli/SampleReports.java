@@ -10,15 +10,6 @@ import java.nio.file.Path;
  * fuzz campaign with the same bug, a lin check of a stale read, and a YCSB benchmark (charts, p50/p99).
  */
 final class SampleReports {
-    static final String STALE_READ = """
-            {:process 0 :type :invoke :f :put :key "y" :value 1}
-            {:process 0 :type :ok :f :put :key "y" :value 1}
-            {:process 0 :type :invoke :f :put :key "y" :value 2}
-            {:process 0 :type :ok :f :put :key "y" :value 2}
-            {:process 1 :type :invoke :f :get :key "y"}
-            {:process 1 :type :ok :f :get :key "y" :value 1}
-            """;
-
     final Path check;
     final Path fuzz;
     final Path lin;
@@ -49,7 +40,7 @@ final class SampleReports {
         RdaRun.of("fuzz", "--runs", "40", "--protocols", "erda", "--plant", "erda-get-skips-crc", "--corpus", root.resolve("corpus").toString(),
                 "--report", fuzz.toString());
         Path history = root.resolve("stale.edn");
-        Files.writeString(history, STALE_READ);
+        Files.writeString(history, LinCommandTest.STALE_EDN);
         lin = root.resolve("lin");
         assertThat(RdaRun.of("lin", "check", history.toString(), "--report", lin.toString()).exitCode()).isEqualTo(1);
         bench = root.resolve("bench");

@@ -34,7 +34,7 @@ final class BenchPage {
             }
         });
         page.h2("parameters", "Run").facts(facts);
-        List<Map<String, Object>> rows = CheckPage.list(doc, "results");
+        List<Map<String, Object>> rows = Page.rows(doc, "results");
         Map<String, List<Map<String, Object>>> groups = new LinkedHashMap<>();
         for (Map<String, Object> r : rows) {
             groups.computeIfAbsent(r.containsKey("figure") ? "Fig. " + r.get("figure") : "Results", k -> new ArrayList<>()).add(r);
@@ -216,8 +216,8 @@ final class BenchPage {
 
     /** The paper's claims beside the measured figures: {@code paperClaims} (paper, model, agrees) or {@code claims}. */
     private static void claims(Page page, Map<String, Object> doc) {
-        List<Map<String, Object>> claims = new ArrayList<>(CheckPage.list(doc, "paperClaims"));
-        claims.addAll(CheckPage.list(doc, "claims"));
+        List<Map<String, Object>> claims = new ArrayList<>(Page.rows(doc, "paperClaims"));
+        claims.addAll(Page.rows(doc, "claims"));
         if (claims.isEmpty()) {
             return;
         }

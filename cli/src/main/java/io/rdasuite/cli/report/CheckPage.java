@@ -29,16 +29,16 @@ final class CheckPage {
     static String render(Map<String, Object> doc, Path dir) {
         CheckPage c = new CheckPage(doc, dir);
         c.page.raw("<nav>");
-        c.nav(!list(doc, "results").isEmpty(), "#remotelog", "REMOTELOG");
-        c.nav(!list(doc, "controls").isEmpty() || doc.get("transactionControl") != null, "#controls", "negative controls");
-        c.nav(!list(doc, "stores").isEmpty(), "#stores", "key-value stores");
-        c.nav(!list(doc, "clusters").isEmpty() || !list(doc, "transactions").isEmpty() || !list(doc, "fileSystem").isEmpty(), "#clusters", "TH-DPMS");
+        c.nav(!Page.rows(doc, "results").isEmpty(), "#remotelog", "REMOTELOG");
+        c.nav(!Page.rows(doc, "controls").isEmpty() || doc.get("transactionControl") != null, "#controls", "negative controls");
+        c.nav(!Page.rows(doc, "stores").isEmpty(), "#stores", "key-value stores");
+        c.nav(!Page.rows(doc, "clusters").isEmpty() || !Page.rows(doc, "transactions").isEmpty() || !Page.rows(doc, "fileSystem").isEmpty(), "#clusters", "TH-DPMS");
         c.page.raw(Page.link("#findings", "findings")).raw(Page.link("result.json", "JSON")).raw("</nav>\n");
         c.summary(doc);
-        c.remotelog(list(doc, "results"));
-        c.controls(list(doc, "controls"), map(doc, "transactionControl"));
-        c.stores(list(doc, "stores"));
-        c.clusters(list(doc, "clusters"), list(doc, "transactions"), list(doc, "fileSystem"));
+        c.remotelog(Page.rows(doc, "results"));
+        c.controls(Page.rows(doc, "controls"), map(doc, "transactionControl"));
+        c.stores(Page.rows(doc, "stores"));
+        c.clusters(Page.rows(doc, "clusters"), Page.rows(doc, "transactions"), Page.rows(doc, "fileSystem"));
         c.findings();
         return c.page.finish();
     }
@@ -59,8 +59,8 @@ final class CheckPage {
             facts.put("wall time", String.format("%.1f s (%s states/s)", ((Number) doc.get("wallMillis")).doubleValue() / 1000,
                     doc.get("statesPerSecond")));
         }
-        facts.put("pinned findings changed", list(doc, "pinnedFindingsChanged").size());
-        facts.put("pinned findings not reached", list(doc, "pinnedFindingsNotReached").size());
+        facts.put("pinned findings changed", Page.rows(doc, "pinnedFindingsChanged").size());
+        facts.put("pinned findings not reached", Page.rows(doc, "pinnedFindingsNotReached").size());
         page.h2("summary", "Summary").facts(facts);
         for (Object changed : (List<?>) doc.getOrDefault("pinnedFindingsChanged", List.of())) {
             page.raw("<p>" + Page.badge("FAIL", "changed") + " " + Page.esc(String.valueOf(changed)) + "</p>\n");
@@ -228,7 +228,7 @@ final class CheckPage {
             }
             String replay = String.valueOf(e.get("replay"));
             b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(replay)).append("</span></p>\n");
-            String timeline = timeline(replay, String.valueOf(e.get("invariant")) + " - " + detail);
+            String timeline = timeline(replay, String.valueOf(e.get("invariant")) + " - " + detail, e.get("timeline"));
             if (timeline != null) {
                 b.append("<p>").append(timeline).append("</p>\n");
             }
@@ -241,13 +241,23 @@ final class CheckPage {
         }
     }
 
-    /** Writes the timeline of a store or REMOTELOG finding (rda2 tokens) and links it; other tokens have none here. */
-    private String timeline(String replay, String caption) {
+    /**
+     * Links the timeline of a store or REMOTELOG finding (rda2 tokens; other tokens have none here): the one the run
+     * already drew when its file is at hand (copied into the report), else drawn by re-running the crash state.
+     */
+    private String timeline(String replay, String caption, Object drawn) {
         String token = replay.startsWith("rda replay ") ? replay.substring("rda replay ".length()).trim() : replay;
         if (!token.startsWith("rda2.")) {
             return null;
         }
         try {
+            Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
+            if (existing != null && java.nio.file.Files.isRegularFile(existing)) {
+                java.nio.file.Files.createDirectories(dir.resolve("timelines"));
+                java.nio.file.Files.copy(existing, dir.resolve("timelines").resolve(existing.getFileName()),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return Page.link("timelines/" + existing.getFileName(), "history timeline");
+            }
             Path file = CrashTimelines.writeFinding(token, caption, dir.resolve("timelines"));
             return Page.link("timelines/" + file.getFileName(), "history timeline");
         } catch (java.io.IOException | RuntimeException ex) {
@@ -268,12 +278,6 @@ final class CheckPage {
             });
         }
         return b.toString();
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> list(Map<String, Object> doc, String key) {
-        Object v = doc.get(key);
-        return v instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
     }
 
     @SuppressWarnings("unchecked")

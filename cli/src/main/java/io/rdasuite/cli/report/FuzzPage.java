@@ -27,7 +27,7 @@ final class FuzzPage {
         }
         page.h2("summary", "Summary").facts(facts);
 
-        List<Map<String, Object>> failures = CheckPage.list(doc, "failures");
+        List<Map<String, Object>> failures = Page.rows(doc, "failures");
         Map<String, String> failureLinks = new LinkedHashMap<>();
         for (int i = 0; i < failures.size(); i++) {
             Map<String, Object> f = failures.get(i);

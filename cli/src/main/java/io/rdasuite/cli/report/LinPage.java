@@ -23,7 +23,7 @@ final class LinPage {
         int not = ((Number) doc.getOrDefault("notLinearizable", 0)).intValue();
         int unknown = ((Number) doc.getOrDefault("unknown", 0)).intValue();
         String verdict = not > 0 ? "FAIL" : unknown > 0 ? "UNKNOWN" : "PASS";
-        List<Map<String, Object>> rows = CheckPage.list(doc, "results");
+        List<Map<String, Object>> rows = Page.rows(doc, "results");
         Page page = new Page("rda lin check", verdict, rows.size() + " histories, crash semantics " + doc.get("crashes"));
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("linearizable", doc.get("linearizable"));
@@ -65,7 +65,7 @@ final class LinPage {
         facts.put("dependency edges", doc.get("edges"));
         facts.put("checking time", String.format("%.3f ms", ((Number) doc.getOrDefault("checkNanos", 0)).doubleValue() / 1e6));
         page.h2("summary", "Summary").facts(facts);
-        List<Map<String, Object>> anomalies = CheckPage.list(doc, "anomalies");
+        List<Map<String, Object>> anomalies = Page.rows(doc, "anomalies");
         page.h2("anomalies", "Anomalies (" + anomalies.size() + ")");
         for (Map<String, Object> a : anomalies) {
             StringBuilder b = new StringBuilder("<div class=\"finding-box\"><h3>").append(Page.esc(String.valueOf(a.get("anomaly")))).append("</h3>\n");

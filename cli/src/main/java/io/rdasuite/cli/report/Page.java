@@ -1,5 +1,6 @@
 package io.rdasuite.cli.report;
 
+import io.rdasuite.linearizability.timeline.HtmlTimeline;
 import java.util.List;
 import java.util.Map;
 
@@ -96,6 +97,12 @@ final class Page {
         return "<span class=\"verdict " + esc(cls) + "\">" + esc(text) + "</span>";
     }
 
+    /** The list of row objects under {@code key} of a JSON document (empty when absent). */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> rows(Map<String, Object> doc, String key) {
+        return doc.get(key) instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+    }
+
     static String link(String href, String text) {
         return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
     }
@@ -104,23 +111,8 @@ final class Page {
         return "<code>" + esc(text) + "</code>";
     }
 
-    /** HTML-escapes text for element content and double-quoted attributes. */
+    /** HTML-escapes text (null as empty) with the timelines' escaper. */
     static String esc(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+        return s == null ? "" : HtmlTimeline.escape(s);
     }
 }

@@ -39,14 +39,12 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final PersistentMemory pm;
     private final boolean ownsPm;
-    private final int chunkBytes;
     private final List<Throwable> failures = new ArrayList<>();
 
     /** How to build a loopback fabric. */
     public static final class Builder {
         private final List<ServerConfig> configs = new ArrayList<>();
         private PersistentMemory pm;
-        private int chunkBytes = 64;
 
         /** Adds a node; node ids follow the order of the calls. */
         public Builder node(ServerConfig config) {
@@ -61,14 +59,14 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
         }
 
         /**
-         * The largest piece a transfer may be copied in (default 64 bytes, a cache line). The NIC copies in ascending
-         * order 8 bytes at a time, which every valid size allows: a concurrent reader may see any prefix of a transfer.
+         * The largest piece a transfer may be copied in (a multiple of 8 bytes; a cache line by default). The NIC copies
+         * in ascending order 8 bytes at a time, which every valid size allows, so the size is checked and nothing more:
+         * a concurrent reader may see any 8-byte prefix of a transfer.
          */
         public Builder chunkBytes(int bytes) {
             if (bytes < 8 || (bytes & 7) != 0) {
                 throw new IllegalArgumentException("chunk size must be a positive multiple of 8 bytes: " + bytes);
             }
-            this.chunkBytes = bytes;
             return this;
         }
 
@@ -87,7 +85,6 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
     private LoopbackFabric(Builder b) {
         this.ownsPm = b.pm == null;
         this.pm = b.pm != null ? b.pm : new VolatilePm();
-        this.chunkBytes = b.chunkBytes;
         for (ServerConfig c : b.configs) {
             nodes.add(new LoopbackNode(this, nodes.size(), c));
         }
@@ -177,9 +174,6 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
         return arena;
     }
 
-    int chunkBytes() {
-        return chunkBytes;
-    }
 
     Region region(int rkey) {
         return regions.get(rkey);

@@ -112,7 +112,7 @@ final class Nic {
         switch (r.opcode()) {
             case WRITE, WRITE_IMM -> {
                 long offset = op.target().offsetOf(r.remoteAddress());
-                copyInChunks(MemorySegment.ofArray(op.source()), op.target().memory(), offset, length);
+                copyAscending(MemorySegment.ofArray(op.source()), 0, op.target().memory(), offset, length);
                 if (op.target().durable()) {
                     unflushed.computeIfAbsent(op.requester(), k -> new ArrayList<>()).add(new long[] {r.rkey(), offset, length});
                 }
@@ -127,7 +127,7 @@ final class Nic {
             }
             case READ -> {
                 long offset = op.target().offsetOf(r.remoteAddress());
-                copyFromInChunks(op.target().memory(), offset, r.local(), length);
+                copyAscending(op.target().memory(), offset, r.local(), 0, length);
             }
             case CAS -> result = (long) LONG.compareAndExchange(op.target().memory(), op.target().offsetOf(r.remoteAddress()), r.compare(), r.operand());
             case FAA -> result = (long) LONG.getAndAdd(op.target().memory(), op.target().offsetOf(r.remoteAddress()), r.operand());
@@ -157,24 +157,15 @@ final class Nic {
                         fabric.clock().nowNanos()), true);
                 return false;
             }
-            copyInChunks(MemorySegment.ofArray(message), region.memory(), buffer[1], message.length);
+            copyAscending(MemorySegment.ofArray(message), 0, region.memory(), buffer[1], message.length);
         }
         responder.deliver(new Received(op.request().opcode(), CompletionStatus.SUCCESS, region.descriptor(), buffer[1], length, immediate));
         return true;
     }
 
-    private void copyInChunks(MemorySegment from, MemorySegment to, long offset, int length) {
-        copyAscending(from, 0, to, offset, length);
-    }
-
-    private void copyFromInChunks(MemorySegment from, long offset, MemorySegment to, int length) {
-        copyAscending(from, offset, to, 0, length);
-    }
-
     /**
      * Copies in ascending address order, 8 bytes at a time (aligned words never torn), then the tail bytes: the order
      * a NIC's DMA places and reads a message, finer than its 64-byte chunks (a concurrent reader may see any prefix).
-     * A loop of word copies, because a {@code MemorySegment.copy} per 64-byte chunk was a quarter of a loopback get.
      */
     private static void copyAscending(MemorySegment from, long fromOffset, MemorySegment to, long toOffset, int length) {
         int words = length & ~7;

@@ -22,7 +22,6 @@ final class Fiber {
     private static final MethodHandle NEW;
     private static final MethodHandle RUN;
     private static final MethodHandle YIELD;
-    private static final MethodHandle IS_DONE;
 
     static {
         boolean ok = false;
@@ -30,7 +29,6 @@ final class Fiber {
         MethodHandle create = null;
         MethodHandle run = null;
         MethodHandle yield = null;
-        MethodHandle done = null;
         try {
             if (Object.class.getModule().isExported("jdk.internal.vm", Fiber.class.getModule())
                     && !"false".equals(System.getProperty("rda.sim.continuations"))) {
@@ -43,8 +41,6 @@ final class Fiber {
                 run = lookup.findVirtual(cont, "run", MethodType.methodType(void.class)).asType(MethodType.methodType(void.class, Object.class));
                 yield = lookup.findStatic(cont, "yield", MethodType.methodType(boolean.class, scopeClass))
                         .asType(MethodType.methodType(boolean.class, Object.class));
-                done = lookup.findVirtual(cont, "isDone", MethodType.methodType(boolean.class))
-                        .asType(MethodType.methodType(boolean.class, Object.class));
                 ok = true;
             }
         } catch (Throwable e) {
@@ -55,7 +51,6 @@ final class Fiber {
         NEW = create;
         RUN = run;
         YIELD = yield;
-        IS_DONE = done;
     }
 
     private final Object continuation;
@@ -74,14 +69,6 @@ final class Fiber {
             RUN.invokeExact(continuation);
         } catch (RuntimeException | Error e) {
             throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    boolean isDone() {
-        try {
-            return (boolean) IS_DONE.invokeExact(continuation);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }

@@ -19,15 +19,7 @@ public final class CrashTimelines {
     public static Path write(String replayToken, Path dir) throws IOException {
         Explorer.CrashRun run = Explorer.crashRun(replayToken);
         CheckResult r = CrashHistoryCheck.result(run.subject(), run.scenario().config(), run.history(), run.observed());
-        if (r.violation() == null) {
-            return null;
-        }
-        Files.createDirectories(dir);
-        String name = run.subject().name().replace('/', '-') + "-" + Integer.toHexString(replayToken.hashCode()) + ".html";
-        Path file = dir.resolve(name);
-        Files.writeString(file, HtmlTimeline.render(run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken,
-                r.violation()));
-        return file;
+        return r.violation() == null ? null : page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation()));
     }
 
     /**
@@ -36,16 +28,24 @@ public final class CrashTimelines {
      * which acknowledged write the recovered state lacks). Returns the file written to {@code dir}.
      */
     public static Path writeFinding(String replayToken, String finding, Path dir) throws IOException {
-        Path violation = write(replayToken, dir);
-        if (violation != null) {
-            return violation;
-        }
         Explorer.CrashRun run = Explorer.crashRun(replayToken);
+        CheckResult r = CrashHistoryCheck.result(run.subject(), run.scenario().config(), run.history(), run.observed());
+        if (r.violation() != null) {
+            return page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation()));
+        }
         io.rdasuite.linearizability.history.History h = CrashHistories.of(run.subject(), run.history(), run.observed());
+        return page(replayToken, run, dir, HtmlTimeline.renderHistory(title(replayToken, run),
+                "The history is linearizable; the finding is: " + finding, h.operations(), h.crashes()));
+    }
+
+    private static String title(String replayToken, Explorer.CrashRun run) {
+        return run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken;
+    }
+
+    private static Path page(String replayToken, Explorer.CrashRun run, Path dir, String html) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(run.subject().name().replace('/', '-') + "-" + Integer.toHexString(replayToken.hashCode()) + ".html");
-        Files.writeString(file, HtmlTimeline.renderHistory(run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken,
-                "The history is linearizable; the finding is: " + finding, h.operations(), h.crashes()));
+        Files.writeString(file, html);
         return file;
     }
 }

@@ -168,8 +168,8 @@ public final class HtmlTimeline {
         return d.substring(d.indexOf(' ') + 1); // without the process: the lane says it
     }
 
-    /** HTML-escapes text for element content and double-quoted attributes. */
-    static String escape(String s) {
+    /** HTML-escapes text for element content and double-quoted attributes (the reports use it too). */
+    public static String escape(String s) {
         StringBuilder out = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
