@@ -43,21 +43,20 @@ public final class Execution {
     final Observation observed;
 
     private Execution(long events, SimFabric fabric, Subject subject, Scenario s, List<OpRecord> history, List<String> trace, Observation observed) {
-        this(events, frontiers(fabric, subject, s), killed(fabric, subject, s), !fabric.firedFaults().isEmpty(), history, trace, observed);
-        for (int n = 0; n < fabric.nodeCount(); n++) {
-            if (fabric.node(n).isUp() && fabric.pmSnapshot(n) != null) {
-                survivorImages.put(n, fabric.pmSnapshot(n));
-            }
-        }
+        this(events, frontiers(fabric, subject, s), killed(fabric, subject, s), survivors(fabric, Collections.emptySortedSet()),
+                !fabric.firedFaults().isEmpty(), history, trace, observed);
     }
-
-    private final TreeMap<Integer, PmImage> survivorImages = new TreeMap<>();
 
     private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, SortedMap<Integer, PmImage> killed, boolean crashed,
                       List<OpRecord> history, List<String> trace, Observation observed) {
+        this(events, frontiers, killed, new TreeMap<>(), crashed, history, trace, observed);
+    }
+
+    private Execution(long events, SortedMap<Integer, CrashFrontier> frontiers, SortedMap<Integer, PmImage> killed, SortedMap<Integer, PmImage> survivors,
+                      boolean crashed, List<OpRecord> history, List<String> trace, Observation observed) {
         this.events = events;
         this.killed = Collections.unmodifiableSortedMap(killed);
-        this.survivors = Collections.unmodifiableSortedMap(survivorImages);
+        this.survivors = Collections.unmodifiableSortedMap(survivors);
         this.crashed = crashed;
         this.frontiers = Collections.unmodifiableSortedMap(frontiers);
         this.frontier = frontiers.isEmpty() ? null : frontiers.values().iterator().next();
@@ -115,6 +114,61 @@ public final class Execution {
             fabric.run();
             return new Execution(fabric.engine().dispatched(), fabric, subject, s, merged(perClient), lastLines(fabric, traceLines), null);
         }
+    }
+
+    /**
+     * What {@link #run} with each of {@code crashPoints} returns, from one run instead of one per point: before each
+     * point's event an engine observer records the target's frontiers (computed on copies: the nodes run on), the other
+     * nodes' PM and the history so far. Up to its crash point a crashing run is the run without a crash, and observers
+     * leave the run as it is, so the records equal the crashing runs'; {@code ExecutionSnapshotTest} compares them with
+     * the crashing runs themselves. Power failures of a target that stops the run only.
+     */
+    static List<Execution> runCrashingAtEach(Subject subject, Scenario s, SortedSet<Long> crashPoints) {
+        if (s.target().clusterRunsOn() || s.target().processCrash()) {
+            throw new IllegalArgumentException("one pass stands for power failures that stop the run, not " + s.target());
+        }
+        Topology topology = subject.topology(s.program());
+        SortedSet<Integer> targets = crashed(subject, s);
+        List<Execution> out = new ArrayList<>(crashPoints.size());
+        try (SimFabric fabric = fabric(topology, s).build()) {
+            List<List<OpRecord>> perClient = new ArrayList<>();
+            for (long point : crashPoints) {
+                fabric.engine().observeAt(point, () -> {
+                    if (out.size() == crashPoints.size()) {
+                        return; // closing the fabric dispatches its actors' last events: the run is over
+                    }
+                    TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
+                    for (int n : targets) {
+                        CrashFrontier f = fabric.frontierIfPowerFailedNow(n);
+                        if (f != null) {
+                            frontiers.put(n, f);
+                        }
+                    }
+                    List<List<OpRecord>> copies = new ArrayList<>(perClient.size());
+                    perClient.forEach(records -> copies.add(List.copyOf(records)));
+                    out.add(new Execution(point, frontiers, new TreeMap<>(), survivors(fabric, targets), !frontiers.isEmpty(), merged(copies),
+                            List.of(), null));
+                });
+            }
+            Subject.Deployment d = subject.deploy(fabric, s.program());
+            perClient.addAll(ClientActors.spawn(fabric, topology, d, s.program()));
+            fabric.run();
+            while (out.size() < crashPoints.size()) { // points after the run's last event: no crash happens there
+                out.add(new Execution(fabric.engine().dispatched(), new TreeMap<>(), new TreeMap<>(), false, List.of(), List.of(), null));
+            }
+        }
+        return out;
+    }
+
+    /** The nodes other than {@code except} that are up and hold PM, with their PM as a clean shutdown would leave it. */
+    private static SortedMap<Integer, PmImage> survivors(SimFabric fabric, SortedSet<Integer> except) {
+        TreeMap<Integer, PmImage> survivors = new TreeMap<>();
+        for (int n = 0; n < fabric.nodeCount(); n++) {
+            if (!except.contains(n) && fabric.node(n).isUp() && fabric.pmSnapshot(n) != null) {
+                survivors.put(n, fabric.pmSnapshot(n));
+            }
+        }
+        return survivors;
     }
 
     /**

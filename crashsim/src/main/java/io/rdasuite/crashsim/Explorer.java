@@ -100,9 +100,12 @@ public final class Explorer {
         List<Violation> violations = new ArrayList<>();
         List<Violation> findings = new ArrayList<>();
         java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>();
+        // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
+        List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
         for (long point : points) {
+            Execution run = onePass != null ? onePass.get(explored)
+                    : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
             explored++;
-            Execution run = runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
             if (!run.crashed) {
                 continue;
             }

@@ -39,6 +39,8 @@ public final class Engine {
     private final List<Actor> actors = new ArrayList<>();
     private final TreeMap<Long, List<Runnable>> hooks = new TreeMap<>();
     private long nextHookAt = Long.MAX_VALUE;
+    private final TreeMap<Long, List<Runnable>> observers = new TreeMap<>();
+    private long nextObserverAt = Long.MAX_VALUE;
     private long now;
     private long dispatched;
     private int liveNonDaemon;
@@ -110,6 +112,19 @@ public final class Engine {
         nextHookAt = hooks.firstKey();
     }
 
+    /**
+     * Runs {@code observer} just before the event with index {@code eventIndex} would be dispatched, without changing the
+     * run: unlike a hook it does not keep an actor from skipping ahead in {@link #advance}, so a run with observers
+     * dispatches exactly the events of the same run without them. The observer must only read the simulation.
+     */
+    public void observeAt(long eventIndex, Runnable observer) {
+        if (eventIndex < dispatched) {
+            throw new IllegalArgumentException("event " + eventIndex + " already passed (at " + dispatched + ")");
+        }
+        observers.computeIfAbsent(eventIndex, k -> new ArrayList<>()).add(observer);
+        nextObserverAt = observers.firstKey();
+    }
+
     /** Creates an actor that starts at the current time. Daemons do not keep {@link #run} going. */
     public Actor spawn(String name, int nodeId, boolean daemon, Runnable body) {
         Actor actor = new Actor(this, actors.size(), name, nodeId, daemon);
@@ -153,6 +168,9 @@ public final class Engine {
         }
         checkAlive(self);
         long until = Math.max(now + nanos, self.stalledUntilNs);
+        if (dispatched == nextObserverAt) {
+            runObservers();
+        }
         if (canFastForward(until)) {
             // Nothing else can happen before `until`: skip the queue, but count and trace it like a resume.
             now = until;
@@ -298,6 +316,10 @@ public final class Engine {
             if (failure != null || stopRequested) {
                 return driver;
             }
+            if (dispatched == nextObserverAt) {
+                runObservers();
+                continue;
+            }
             if (dispatched == nextHookAt) {
                 // Before the termination checks, so that a fault at index == events-of-the-run still fires.
                 runHooks();
@@ -331,6 +353,18 @@ public final class Engine {
             } catch (Throwable t) {
                 failure = t;
                 return driver;
+            }
+        }
+    }
+
+    private void runObservers() {
+        List<Runnable> due = observers.pollFirstEntry().getValue();
+        nextObserverAt = observers.isEmpty() ? Long.MAX_VALUE : observers.firstKey();
+        for (Runnable observer : due) {
+            try {
+                observer.run();
+            } catch (Throwable t) {
+                failure = t;
             }
         }
     }

@@ -214,6 +214,15 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         return image.regions().isEmpty() ? null : image;
     }
 
+    /**
+     * The frontier a power failure of {@code nodeId} would leave now, without cutting its power (null when the node is
+     * down): the same images as {@link #powerFailure}, while the run goes on unchanged.
+     */
+    public CrashFrontier frontierIfPowerFailedNow(int nodeId) {
+        SimNode node = nodes.get(nodeId);
+        return node.isUp() ? node.frontierIfPowerFailedNow(faults.tornLines()) : null;
+    }
+
     /** The frontier recorded when {@code nodeId} lost power, or null. */
     public CrashFrontier frontier(int nodeId) {
         return frontiers.get(nodeId);

@@ -329,6 +329,17 @@ final class SimNic {
      * With DDIO in DMP, drained data would land in the volatile cache: it is lost.
      */
     void powerFailure(CrashFrontier.Builder frontier) {
+        addInbound(frontier, true);
+        inbound.clear();
+        waitingForPlacement.clear();
+    }
+
+    /**
+     * Adds what the inbound FIFO holds to a frontier (whose bases are snapshots: WSP drains are applied to them); with
+     * {@code inPlace} the WSP drains also reach the node's memory (a real power failure), without it nothing of the
+     * running node changes (a crash snapshot).
+     */
+    void addInbound(CrashFrontier.Builder frontier, boolean inPlace) {
         boolean wsp = node.config().domain().includesNicBuffers();
         boolean drainsIntoDomain = !node.config().ddio() || node.config().domain().includesCache();
         for (Message m : inbound) {
@@ -336,13 +347,15 @@ final class SimNic {
                 continue;
             }
             if (wsp) {
-                m.target.write(m.targetOffset, m.payload, m.lengthBytes, Route.MEMORY_CONTROLLER);
+                // WSP's domain holds the caches, so no line is dirty: the drain lands on media as written.
+                frontier.apply(m.target.region.name(), m.targetOffset, m.payload, m.lengthBytes);
+                if (inPlace) {
+                    m.target.write(m.targetOffset, m.payload, m.lengthBytes, Route.MEMORY_CONTROLLER);
+                }
             } else if (drainsIntoDomain) {
                 frontier.fifo(m.target.region.name(), m.targetOffset, m.payload, m.lengthBytes);
             }
         }
-        inbound.clear();
-        waitingForPlacement.clear();
     }
 
     /**

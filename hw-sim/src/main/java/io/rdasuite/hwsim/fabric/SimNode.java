@@ -284,12 +284,28 @@ public final class SimNode implements Node {
         CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
         for (SimRegion r : byName.values()) {
             if (r.isPm()) {
-                frontier.base(r.region.name(), r.mediaUnits());
+                frontier.base(r.region.name(), r.mediaSnapshot());
             }
         }
         nic.powerFailure(frontier);
         cache.addTo(frontier);
         goDown();
+        return frontier.build();
+    }
+
+    /**
+     * The frontier {@link #powerFailure} would return now, computed on copies: the node runs on untouched. One run can
+     * so stand for every crash point of its timing (the crash explorer's single pass).
+     */
+    CrashFrontier frontierIfPowerFailedNow(boolean tornLines) {
+        CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
+        for (SimRegion r : byName.values()) {
+            if (r.isPm()) {
+                frontier.base(r.region.name(), r.mediaSnapshot());
+            }
+        }
+        nic.addInbound(frontier, false);
+        cache.addTo(frontier);
         return frontier.build();
     }
 

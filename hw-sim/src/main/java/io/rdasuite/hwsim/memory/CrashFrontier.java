@@ -26,7 +26,7 @@ import java.util.TreeMap;
 public final class CrashFrontier {
     private final int nodeId;
     private final String[] names;
-    private final long[][] base;
+    private final Pages[] base;
     private final Map<String, Integer> regionIndex;
     private final int[] slotRegion;
     private final long[] slotFirstUnit;
@@ -40,7 +40,7 @@ public final class CrashFrontier {
     private CrashFrontier(Builder b) {
         this.nodeId = b.nodeId;
         this.names = b.names.toArray(String[]::new);
-        this.base = b.bases.toArray(long[][]::new);
+        this.base = b.bases.toArray(Pages[]::new);
         this.regionIndex = b.regionIndex;
         int n = b.slotRegion.size();
         this.slotRegion = new int[n];
@@ -205,7 +205,7 @@ public final class CrashFrontier {
                 return slotOptions[s][choice * slotUnits[s] + (int) (unit - slotFirstUnit[s])];
             }
         }
-        return base[r][(int) unit];
+        return base[r].get((int) unit);
     }
 
     /** One region of an image: a copy of its base with the image's delta for that region applied. */
@@ -214,7 +214,7 @@ public final class CrashFrontier {
         if (r == null) {
             return null;
         }
-        long[] units = base[r].clone();
+        long[] units = base[r].toArray();
         for (int s = 0; s < slotRegion.length; s++) {
             int choice = image.choices()[s];
             if (choice != 0 && slotRegion[s] == r) {
@@ -238,7 +238,7 @@ public final class CrashFrontier {
         if (r == null) {
             return null;
         }
-        PagedUnits units = new PagedUnits(base[r].length, base[r]);
+        PagedUnits units = new PagedUnits(base[r].units(), base[r]);
         for (int s = 0; s < slotRegion.length; s++) {
             int choice = image.choices()[s];
             if (choice != 0 && slotRegion[s] == r) {
@@ -258,7 +258,7 @@ public final class CrashFrontier {
     PmImage baseCopy() {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < names.length; i++) {
-            m.put(names[i], base[i].clone());
+            m.put(names[i], base[i].toArray());
         }
         return new PmImage(nodeId, m);
     }
@@ -289,7 +289,7 @@ public final class CrashFrontier {
         private final int nodeId;
         private final boolean tornLines;
         private final List<String> names = new ArrayList<>();
-        private final List<long[]> bases = new ArrayList<>();
+        private final List<Pages> bases = new ArrayList<>();
         private final Map<String, Integer> regionIndex = new HashMap<>();
         private final List<Integer> slotRegion = new ArrayList<>();
         private final List<Long> slotFirstUnit = new ArrayList<>();
@@ -307,6 +307,11 @@ public final class CrashFrontier {
 
         /** Adds a PM region's media (after in-domain draining). Call in region-name order. */
         public Builder base(String region, long[] media) {
+            return base(region, Pages.copyOf(media));
+        }
+
+        /** Adds a PM region's media as shared pages (a {@link MediaImage#snapshot}), in region-name order. */
+        public Builder base(String region, Pages media) {
             regionIndex.put(region, names.size());
             names.add(region);
             bases.add(media);
@@ -356,6 +361,16 @@ public final class CrashFrontier {
             slotOptions.add(flat);
         }
 
+        /** Writes {@code data[0..length)} at {@code offsetBytes} into the base of {@code region} (a drain that surely happened). */
+        public Builder apply(String region, long offsetBytes, byte[] data, int length) {
+            Integer r = regionIndex.get(region);
+            if (r == null || length == 0) {
+                return this;
+            }
+            bases.set(r, bases.get(r).withBytes(offsetBytes, data, length));
+            return this;
+        }
+
         /** Appends a write still in the volatile FIFO, in FIFO order, split into the unit writes it makes. */
         public Builder fifo(String region, long offsetBytes, byte[] data, int length) {
             Integer r = regionIndex.get(region);
@@ -368,7 +383,7 @@ public final class CrashFrontier {
             MemorySegment unitBytes = MemorySegment.ofArray(scratch);
             for (long u = firstUnit; u <= lastUnit; u++) {
                 long key = ((long) r << 40) | u;
-                long before = fifoWorking.getOrDefault(key, bases.get(r)[(int) u]);
+                long before = fifoWorking.getOrDefault(key, bases.get(r).get((int) u));
                 scratch[0] = before;
                 long from = Math.max(offsetBytes, u * 8);
                 long to = Math.min(offsetBytes + length, u * 8 + 8);

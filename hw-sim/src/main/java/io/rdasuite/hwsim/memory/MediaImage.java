@@ -21,6 +21,8 @@ final class MediaImage {
     private long[][][] written;
     private int writtenLines;
     private long[] whole;
+    /** Once materialized: the pages last handed out by {@link #snapshot}, null where the media was written since. */
+    private long[][] snapshotPages;
 
     /** How a starting image gives one line. */
     interface StartingLine {
@@ -98,6 +100,7 @@ final class MediaImage {
     private void write(Source from, int fromUnit, int firstUnit, int count) {
         if (whole != null) {
             from.copy(fromUnit, whole, firstUnit, count);
+            forgetSnapshotPages(firstUnit, count);
             return;
         }
         int end = firstUnit + count;
@@ -114,6 +117,7 @@ final class MediaImage {
                 if (++writtenLines * 4L > (units + 7) / 8) {
                     materialize();
                     from.copy(fromUnit + (unit - firstUnit), whole, unit, end - unit);
+                    forgetSnapshotPages(unit, end - unit);
                     return;
                 }
             }
@@ -140,8 +144,33 @@ final class MediaImage {
             }
             whole = image;
             written = null;
+            snapshotPages = new long[Pages.pageCount(units)][];
         }
         return whole;
+    }
+
+    /**
+     * The media now as shared pages: a page not written since the last snapshot is the same array as then, so a run
+     * that snapshots at every crash point copies only the pages written between points.
+     */
+    Pages snapshot() {
+        long[] image = materialize();
+        for (int p = 0; p < snapshotPages.length; p++) {
+            if (snapshotPages[p] == null) {
+                snapshotPages[p] = Pages.page(image, p);
+            }
+        }
+        return new Pages(units, snapshotPages.clone());
+    }
+
+    private void forgetSnapshotPages(int firstUnit, int count) {
+        if (count <= 0) {
+            return;
+        }
+        int last = (firstUnit + count - 1) >>> PagedUnits.PAGE_SHIFT;
+        for (int p = firstUnit >>> PagedUnits.PAGE_SHIFT; p <= last; p++) {
+            snapshotPages[p] = null;
+        }
     }
 
     private long[] lineOrNull(int line) {

@@ -16,18 +16,20 @@ final class PagedUnits {
 
     private final int units;
     /** The shared starting image (read only), or null for zeroes. */
-    private final long[] base;
-    private final MemorySegment baseSegment;
+    private final Pages base;
     private final long[][] pages;
     private final MemorySegment[] pageSegments;
 
     PagedUnits(int units, long[] base) {
-        if (base != null && base.length != units) {
-            throw new IllegalArgumentException("base of " + base.length + " units for a region of " + units);
+        this(units, base == null ? null : Pages.copyOf(base));
+    }
+
+    PagedUnits(int units, Pages base) {
+        if (base != null && base.units() != units) {
+            throw new IllegalArgumentException("base of " + base.units() + " units for a region of " + units);
         }
         this.units = units;
         this.base = base;
-        this.baseSegment = base == null ? null : MemorySegment.ofArray(base);
         int n = (units + PAGE_UNITS - 1) >>> PAGE_SHIFT;
         this.pages = new long[n][];
         this.pageSegments = new MemorySegment[n];
@@ -45,7 +47,7 @@ final class PagedUnits {
         if (unit >= units) {
             throw new IndexOutOfBoundsException("unit " + unit + " of " + units);
         }
-        return base == null ? 0 : base[unit];
+        return base == null ? 0 : base.page(unit >>> PAGE_SHIFT)[unit & PAGE_MASK];
     }
 
     void set(int unit, long value) {
@@ -63,7 +65,7 @@ final class PagedUnits {
             if (page != null) {
                 System.arraycopy(page, inPage, into, at, n);
             } else if (base != null) {
-                System.arraycopy(base, fromUnit, into, at, n);
+                System.arraycopy(base.page(p), inPage, into, at, n);
             } else {
                 java.util.Arrays.fill(into, at, at + n, 0L);
             }
@@ -86,7 +88,7 @@ final class PagedUnits {
             if (pages[p] != null) {
                 MemorySegment.copy(pageSegments[p], inPage, destination, done, n);
             } else if (base != null) {
-                MemorySegment.copy(baseSegment, at, destination, done, n);
+                MemorySegment.copy(base.segment(p), inPage, destination, done, n);
             } else {
                 destination.asSlice(done, n).fill((byte) 0);
             }
@@ -121,8 +123,7 @@ final class PagedUnits {
         if (page == null) {
             page = new long[PAGE_UNITS];
             if (base != null) {
-                int first = p << PAGE_SHIFT;
-                System.arraycopy(base, first, page, 0, Math.min(PAGE_UNITS, units - first));
+                System.arraycopy(base.page(p), 0, page, 0, PAGE_UNITS);
             }
             pages[p] = page;
             pageSegments[p] = MemorySegment.ofArray(page);

@@ -209,14 +209,14 @@ public final class SimRegion {
         chunk[line % CHUNK_LINES] = d;
     }
 
-    /** The media image, not copied: only for a node that lost power (frozen from then on). */
-    public long[] mediaUnits() {
-        return media == null ? null : media.materialize();
-    }
-
     /** A copy of the visible image (what a process crash leaves on PM: caches stay powered and coherent). */
     public long[] visibleCopy() {
         return visible.copyAll();
+    }
+
+    /** The media image as pages shared with earlier snapshots where unwritten since (read only). */
+    public Pages mediaSnapshot() {
+        return media == null ? null : media.snapshot();
     }
 
     /** A copy of the media image. */
