@@ -75,6 +75,8 @@ class MonitorTest {
         assertThat(after.primary().nodeId()).as("the backup took over").isEqualTo(backup);
         assertThat(after.epoch()).isEqualTo(4);
         assertThat(m.view().liveServers()).doesNotContain(0);
+        assertThat(m.liveServers()).as("the cheap query agrees with the view").isEqualTo(m.view().liveServers()).isNotEmpty();
+        assertThat(m.epoch()).isEqualTo(m.view().epoch()).isEqualTo(4);
         assertThatThrownBy(() -> m.mapSegment(0, 1, 1)).hasMessageContaining("not a live member");
         assertThat(clock.slept).as("every command paid a Raft commit").isEqualTo(6 * 10_000);
     }

@@ -87,8 +87,22 @@ public final class Monitor {
         });
     }
 
+    /** The current epoch (the same as {@code view().epoch()}, without encoding the mapping table). */
     public long epoch() {
-        return view().epoch();
+        byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> out.writeByte(MonitorStateMachine.EPOCH))));
+        return read(reply, DataInputStream::readLong);
+    }
+
+    /** The live servers (the same as {@code view().liveServers()}, without encoding the mapping table). */
+    public java.util.SortedSet<Integer> liveServers() {
+        byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> out.writeByte(MonitorStateMachine.LIVE))));
+        return read(reply, in -> {
+            TreeSet<Integer> live = new TreeSet<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                live.add(in.readInt());
+            }
+            return java.util.Collections.unmodifiableSortedSet(live);
+        });
     }
 
     private interface Reader<T> {

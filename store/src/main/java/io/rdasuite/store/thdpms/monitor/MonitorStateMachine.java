@@ -28,6 +28,10 @@ public final class MonitorStateMachine implements StateMachine {
     static final byte GRANT = 4;
     static final byte VIEW = 10;
     static final byte LOOKUP = 11;
+    /** The epoch alone (what a waiter for a new configuration polls; the whole view costs a table's encoding). */
+    static final byte EPOCH = 12;
+    /** The live servers alone (what the failure detector probes). */
+    static final byte LIVE = 13;
 
     private final long seed;
     private long epoch;
@@ -145,6 +149,13 @@ public final class MonitorStateMachine implements StateMachine {
                     out.writeInt(table.size());
                     for (MappingItem item : table.values()) {
                         writeItem(out, item);
+                    }
+                });
+                case EPOCH -> ok(out -> out.writeLong(epoch));
+                case LIVE -> ok(out -> {
+                    out.writeInt(live.size());
+                    for (int s : live) {
+                        out.writeInt(s);
                     }
                 });
                 case LOOKUP -> {

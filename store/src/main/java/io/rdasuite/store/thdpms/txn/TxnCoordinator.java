@@ -116,7 +116,7 @@ public final class TxnCoordinator {
             return false;
         }
         for (int i = 0; i < RECOVERY_WAIT_PROBES; i++) {
-            long epoch = cluster.pdsm.monitor.view().epoch();
+            long epoch = cluster.pdsm.monitor.epoch();
             if (epoch > awaitAfter && cluster.recoveredEpoch() >= epoch) {
                 if (awaitAfter >= 0 || client.epoch() < epoch) {
                     client.reload();
