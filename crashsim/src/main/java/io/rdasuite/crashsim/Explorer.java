@@ -102,6 +102,7 @@ public final class Explorer {
         java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>();
         // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
+        java.util.HashMap<List<Object>, Observation> observedImages = new java.util.HashMap<>(); // looked up, never iterated
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)
                     : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
@@ -117,7 +118,10 @@ public final class Explorer {
                 CrashState state = scenario.target().processCrash() ? killedState(run) : stateOf(image);
                 List<OpRecord> history = run.history;
                 Observation observed;
-                if (!runsOn) {
+                if (!runsOn && run.killed.isEmpty() && run.survivors.isEmpty()) {
+                    // Recovery is a function of the image (a fresh fabric with the scenario's seed): each distinct image once.
+                    observed = observedImages.computeIfAbsent(contentKey(image), k -> Execution.observe(subject, scenario, image, run.killed, run.survivors));
+                } else if (!runsOn) {
                     observed = Execution.observe(subject, scenario, image, run.killed, run.survivors);
                 } else if (image.isEmpty()) {
                     observed = run.observed;
@@ -203,6 +207,13 @@ public final class Explorer {
     /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION, LINEARIZABILITY; STRUCTURE always). */
     public static boolean isClaimed(Claims claims, Invariant invariant) {
         return claimed(claims, invariant);
+    }
+
+    /** Per crashed node, its image's {@link CrashFrontier#contentKey}. */
+    private static List<Object> contentKey(SortedMap<Integer, CrashImage> images) {
+        List<Object> key = new ArrayList<>(images.size());
+        images.values().forEach(i -> key.add(i.frontier().contentKey(i)));
+        return key;
     }
 
     static boolean claimed(Claims claims, Invariant invariant) {

@@ -255,6 +255,62 @@ public final class CrashFrontier {
         return units;
     }
 
+    /**
+     * A key equal for two images of equal content: the bases' pages by reference (a page the media did not write between
+     * two snapshots is the same array) and the image's effective delta over them. Unequal keys may still be equal
+     * images; equal keys never are different ones. Lets the explorer recover each distinct image once per run.
+     */
+    public Object contentKey(CrashImage image) {
+        java.util.TreeMap<Long, Long> delta = new java.util.TreeMap<>();
+        for (int s = 0; s < slotRegion.length; s++) {
+            int choice = image.choices()[s];
+            if (choice != 0) {
+                for (int u = 0; u < slotUnits[s]; u++) {
+                    delta.put(((long) slotRegion[s] << 40) | (slotFirstUnit[s] + u), slotOptions[s][choice * slotUnits[s] + u]);
+                }
+            }
+        }
+        for (int i = 0; i < image.fifoCut(); i++) {
+            delta.put(((long) fifoRegion[i] << 40) | fifoUnit[i], fifoValue[i]);
+        }
+        long[] flat = new long[delta.size() * 2];
+        int k = 0;
+        for (java.util.Map.Entry<Long, Long> e : delta.entrySet()) {
+            flat[k++] = e.getKey();
+            flat[k++] = e.getValue();
+        }
+        Object[] pages = new Object[base.length];
+        for (int r = 0; r < base.length; r++) {
+            pages[r] = base[r].pageArrays();
+        }
+        return new ContentKey(nodeId, names, pages, flat);
+    }
+
+    private record ContentKey(int nodeId, String[] names, Object[] pages, long[] delta) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof ContentKey k) || k.nodeId != nodeId || !Arrays.equals(k.names, names) || !Arrays.equals(k.delta, delta)
+                    || k.pages.length != pages.length) {
+                return false;
+            }
+            for (int r = 0; r < pages.length; r++) {
+                if (!Arrays.equals((Object[]) k.pages[r], (Object[]) pages[r])) { // page by page, by reference
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = nodeId * 31 + Arrays.hashCode(delta);
+            for (Object p : pages) {
+                h = h * 31 + Arrays.hashCode((Object[]) p);
+            }
+            return h;
+        }
+    }
+
     PmImage baseCopy() {
         TreeMap<String, long[]> m = new TreeMap<>();
         for (int i = 0; i < names.length; i++) {

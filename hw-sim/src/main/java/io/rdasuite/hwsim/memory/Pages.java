@@ -62,6 +62,11 @@ public final class Pages {
         return pages[p];
     }
 
+    /** The page arrays themselves (shared, read only): equal references mean equal content. */
+    long[][] pageArrays() {
+        return pages;
+    }
+
     MemorySegment segment(int p) {
         return segments[p];
     }

@@ -32,6 +32,21 @@ class MediaSnapshotTest {
     }
 
     @Test
+    void imagesOverTheSamePagesWithTheSameDeltaHaveOneContentKey() {
+        MediaImage media = MediaImage.zeroes(UNITS);
+        media.materialize();
+        byte[] eight = {1, 2, 3, 4, 5, 6, 7, 8};
+        CrashFrontier a = CrashFrontier.builder(0, false).base("r", media.snapshot()).fifo("r", 16, eight, 8).build();
+        CrashFrontier b = CrashFrontier.builder(0, false).base("r", media.snapshot()).fifo("r", 16, eight, 8).build();
+        assertThat(a.contentKey(a.newest())).as("no write between the snapshots").isEqualTo(b.contentKey(b.newest()));
+        assertThat(a.contentKey(a.oldest())).as("another FIFO cut").isNotEqualTo(b.contentKey(b.newest()));
+        media.write(new long[] {1}, 0, 3, 1);
+        CrashFrontier c = CrashFrontier.builder(0, false).base("r", media.snapshot()).fifo("r", 16, eight, 8).build();
+        assertThat(c.contentKey(c.newest())).as("the media changed between the snapshots").isNotEqualTo(a.contentKey(a.newest()));
+        assertThat(c.newest().regionUnits("r")).isNotEqualTo(a.newest().regionUnits("r"));
+    }
+
+    @Test
     void bytesAppliedToASnapshotCopyOnlyTheirPages() {
         MediaImage media = MediaImage.zeroes(UNITS);
         Pages base = media.snapshot();
