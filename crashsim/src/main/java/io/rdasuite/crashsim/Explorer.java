@@ -103,6 +103,8 @@ public final class Explorer {
         // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
         java.util.HashMap<List<Object>, Observation> observedImages = new java.util.HashMap<>(); // looked up, never iterated
+        java.util.HashMap<SameObjects, List<Invariants.Finding>> checked = new java.util.HashMap<>(); // (history, observation) → findings
+        List<OpRecord> lastHistory = null;
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)
                     : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
@@ -133,7 +135,13 @@ public final class Explorer {
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
-                for (Invariants.Finding f : Invariants.check(subject, scenario.config(), history, observed)) {
+                if (history.equals(lastHistory)) {
+                    history = lastHistory; // nothing was invoked or completed since the last point: one object, so the checks below are shared
+                }
+                lastHistory = history;
+                List<Invariants.Finding> found = checked.computeIfAbsent(new SameObjects(history, observed),
+                        k -> Invariants.check(subject, scenario.config(), k.history(), k.observed()));
+                for (Invariants.Finding f : found) {
                     failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, state, f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(scenario.config()), f.invariant())) {
@@ -207,6 +215,19 @@ public final class Explorer {
     /** Whether the claims cover an invariant (RDA, DURABILITY, MONOTONIC_READS, CONSISTENT_VERSION, LINEARIZABILITY; STRUCTURE always). */
     public static boolean isClaimed(Claims claims, Invariant invariant) {
         return claimed(claims, invariant);
+    }
+
+    /** The checks are a function of the history and the observation: a pair of the same two objects is checked once. */
+    private record SameObjects(List<OpRecord> history, Observation observed) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SameObjects k && k.history == history && k.observed == observed;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(history) * 31 + System.identityHashCode(observed);
+        }
     }
 
     /** Per crashed node, its image's {@link CrashFrontier#contentKey}. */
