@@ -64,7 +64,8 @@ class TxnExplorationTest {
     @Test
     void commitPrimaryBeforeTheBackupsAckExposesAWriteThatACrashTakesBack() {
         TxnExplorer.Finding f = firstFinding(TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK, TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0);
-        assertThat(f.violation()).startsWith("G-single-realtime").contains("-wr(0)->", "-rt->");
+        // which key shows it depends on the run's timing; the shape does not: a write read, then taken back
+        assertThat(f.violation()).startsWith("G-single-realtime").contains("-wr(", "-rt->");
     }
 
     private TxnExplorer.Finding firstFinding(TxnPlantedBug bug, TxnCrashTarget target) {
