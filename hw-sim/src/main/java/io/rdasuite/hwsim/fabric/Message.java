@@ -23,6 +23,8 @@ final class Message extends Event {
     int lengthBytes;
     Stage stage = Stage.ARRIVE;
     boolean completed;
+    /** Sent, signaled and not yet completed ({@link OutstandingRequests}). */
+    boolean owed;
     boolean truncated;
 
     long portStartNs;

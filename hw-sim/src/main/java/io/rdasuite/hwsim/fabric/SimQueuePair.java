@@ -17,7 +17,6 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -34,7 +33,7 @@ final class SimQueuePair implements QueuePair {
 
     private final Engine engine;
     private final ArrayDeque<Message> sendQueue = new ArrayDeque<>(4);
-    private final LinkedHashMap<Long, Message> outstanding = new LinkedHashMap<>();
+    private final OutstandingRequests outstanding = new OutstandingRequests();
     private final ArrayDeque<Completion> completions = new ArrayDeque<>(4);
     private final List<Actor> completionWaiters = new ArrayList<>(1);
     int outstandingNonPosted;
@@ -111,7 +110,7 @@ final class SimQueuePair implements QueuePair {
                 outstandingNonPosted++;
             }
             if (m.request.signaled()) {
-                outstanding.put(m.id, m);
+                outstanding.add(m);
             }
             node.nic.transmit(m);
         }
@@ -123,7 +122,7 @@ final class SimQueuePair implements QueuePair {
             return;
         }
         m.completed = true;
-        outstanding.remove(m.id);
+        outstanding.remove(m);
         if (roundTrip) {
             node.fabric.accounting.roundTrip(m.scope);
         }
@@ -157,7 +156,7 @@ final class SimQueuePair implements QueuePair {
                     return c;
                 }
             }
-            if (!outstanding.containsKey(requestId) && !queued(requestId)) {
+            if (!outstanding.contains(requestId) && !queued(requestId)) {
                 throw new IllegalArgumentException("request " + requestId + " on QP " + qpn + " is unsignaled or its completion was already taken");
             }
             waitOn(self, completionWaiters);
@@ -242,7 +241,7 @@ final class SimQueuePair implements QueuePair {
         }
         broken = true;
         long at = engine.now() + node.fabric.cost.transportTimeoutNs();
-        List<Message> owed = new ArrayList<>(outstanding.values());
+        List<Message> owed = outstanding.values();
         for (Message m : sendQueue) {
             if (m.request.signaled()) {
                 owed.add(m);
