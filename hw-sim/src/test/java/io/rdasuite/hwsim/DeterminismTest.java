@@ -11,15 +11,21 @@ import org.junit.jupiter.api.Test;
 
 /** Same seed and configuration give the same trace; another seed interleaves differently (DESIGN §3). */
 class DeterminismTest {
-    private record Outcome(long digest, long events, long endNanos, long dataDigest) {
+    private record Outcome(long digest, long events, long dispatched, long endNanos, long dataDigest) {
     }
 
     private static Outcome run(long fabricSeed, long programSeed, ServerConfig config) {
+        return run(fabricSeed, programSeed, config, fabric -> { });
+    }
+
+    private static Outcome run(long fabricSeed, long programSeed, ServerConfig config, java.util.function.Consumer<SimFabric> before) {
         try (SimFabric fabric = VerbPrograms.fabric(fabricSeed, config, Transport.IB, 3, FaultPlan.NONE)) {
+            before.accept(fabric);
             VerbPrograms.spawnRandomProgram(fabric, programSeed, 200);
             assertThat(fabric.run()).isEqualTo(Engine.RunStatus.FINISHED);
             long[] media = fabric.node(0).simRegion("data").mediaCopy();
-            return new Outcome(fabric.trace().digest(), fabric.trace().count(), fabric.engine().now(), java.util.Arrays.hashCode(media));
+            return new Outcome(fabric.trace().digest(), fabric.trace().count(), fabric.engine().dispatched(), fabric.engine().now(),
+                    java.util.Arrays.hashCode(media));
         }
     }
 
@@ -30,6 +36,29 @@ class DeterminismTest {
         Outcome second = run(42, 7, config);
         assertThat(second).isEqualTo(first);
         assertThat(first.events()).isGreaterThan(600);
+    }
+
+    @Test
+    void observersLeaveTheRunAsItIsWhileAHookDoesNot() {
+        // The crash explorer's single pass rests on this: an observer at every event sees the run it would see without them.
+        ServerConfig config = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
+        Outcome plain = run(42, 7, config);
+        java.util.List<Long> seen = new java.util.ArrayList<>();
+        Outcome observed = run(42, 7, config, fabric -> {
+            for (long e = 0; e < plain.dispatched(); e++) {
+                long index = e;
+                fabric.engine().observeAt(e, () -> seen.add(fabric.engine().dispatched() - index));
+            }
+        });
+        assertThat(observed).isEqualTo(plain);
+        assertThat(seen).as("each observer ran once, just before its event").hasSize((int) plain.dispatched()).containsOnly(0L);
+        long[] differing = {0};
+        Outcome hooked = run(42, 7, config, fabric -> {
+            for (long e = 1; e < plain.dispatched(); e += 3) {
+                fabric.engine().atEvent(e, () -> differing[0]++);
+            }
+        });
+        assertThat(hooked.digest()).as("hooks stop actors from skipping ahead (and are traced)").isNotEqualTo(plain.digest());
     }
 
     @Test
