@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -102,8 +103,8 @@ public final class Explorer {
         java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>();
         // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
-        java.util.HashMap<List<Object>, Observation> observedImages = new java.util.HashMap<>(); // looked up, never iterated
-        java.util.HashMap<SameObjects, List<Invariants.Finding>> checked = new java.util.HashMap<>(); // (history, observation) → findings
+        HashMap<List<Object>, Observation> observedImages = new HashMap<>(); // looked up, never iterated
+        HashMap<SameObjects, List<Invariants.Finding>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
         List<OpRecord> lastHistory = null;
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)

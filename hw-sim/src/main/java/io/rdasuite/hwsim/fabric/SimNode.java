@@ -281,16 +281,10 @@ public final class SimNode implements Node {
 
     /** Power failure: returns every post-crash PM image the hardware allows. */
     CrashFrontier powerFailure(boolean tornLines) {
-        CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
-        for (SimRegion r : byName.values()) {
-            if (r.isPm()) {
-                frontier.base(r.region.name(), r.mediaSnapshot());
-            }
-        }
-        nic.powerFailure(frontier);
-        cache.addTo(frontier);
+        CrashFrontier frontier = frontier(tornLines, true);
+        nic.dropInbound();
         goDown();
-        return frontier.build();
+        return frontier;
     }
 
     /**
@@ -298,13 +292,18 @@ public final class SimNode implements Node {
      * so stand for every crash point of its timing (the crash explorer's single pass).
      */
     CrashFrontier frontierIfPowerFailedNow(boolean tornLines) {
+        return frontier(tornLines, false);
+    }
+
+    /** The media as snapshots, what the NIC holds, the dirty lines; {@code drainInPlace}: WSP drains also reach the memory. */
+    private CrashFrontier frontier(boolean tornLines, boolean drainInPlace) {
         CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
         for (SimRegion r : byName.values()) {
             if (r.isPm()) {
                 frontier.base(r.region.name(), r.mediaSnapshot());
             }
         }
-        nic.addInbound(frontier, false);
+        nic.addInbound(frontier, drainInPlace);
         cache.addTo(frontier);
         return frontier.build();
     }
