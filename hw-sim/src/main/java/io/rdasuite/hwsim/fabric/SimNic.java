@@ -41,7 +41,9 @@ final class SimNic {
     private final ArrayDeque<Message> inbound = new ArrayDeque<>();
     private long arrivedSeq;
     private long placedSeq;
-    private final List<SimQueuePair> waitingForPlacement = new ArrayList<>();
+    private List<SimQueuePair> waitingForPlacement = new ArrayList<>();
+    /** An empty list to swap in for {@link #waitingForPlacement} while its queue pairs retry (no copy per placement). */
+    private List<SimQueuePair> spareWaiting = new ArrayList<>();
 
     SimNic(SimNode node) {
         this.node = node;
@@ -223,12 +225,15 @@ final class SimNic {
             m.requester.peer.deliverReceive(new Received(m.opcode, CompletionStatus.SUCCESS, b.region().region, b.offsetBytes(), length, immediate));
         }
         if (!waitingForPlacement.isEmpty()) {
-            List<SimQueuePair> waiting = new ArrayList<>(waitingForPlacement);
-            waitingForPlacement.clear();
+            List<SimQueuePair> waiting = waitingForPlacement;
+            waitingForPlacement = spareWaiting != null ? spareWaiting : new ArrayList<>();
+            spareWaiting = null;
             for (SimQueuePair qp : waiting) {
                 qp.waitingForPlacement = false;
-                tryExecute(qp);
+                tryExecute(qp); // may queue it again, on the fresh list
             }
+            waiting.clear();
+            spareWaiting = waiting;
         }
     }
 
