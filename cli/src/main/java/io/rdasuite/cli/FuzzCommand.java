@@ -115,7 +115,7 @@ final class FuzzCommand implements Callable<Integer> {
 
         Budget b = BASE_BUDGET.scaled(budget);
         FuzzCampaign.Options options = new FuzzCampaign.Options(targets, common.seed, runCount, new Budget(b.crashPoints(), b.imagesPerPoint(), 1),
-                Runtime.getRuntime().availableProcessors(), shrink);
+                Runtime.getRuntime().availableProcessors(), shrink, System::nanoTime);
         long[] lastLine = {System.nanoTime()};
         FuzzCampaign.Result r;
         try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {

@@ -130,6 +130,7 @@ public final class Execution {
         Topology topology = subject.topology(s.program());
         SortedSet<Integer> targets = crashed(subject, s);
         List<Execution> out = new ArrayList<>(crashPoints.size());
+        LastHistory last = new LastHistory();
         try (SimFabric fabric = fabric(topology, s).build()) {
             List<List<OpRecord>> perClient = new ArrayList<>();
             for (long point : crashPoints) {
@@ -146,7 +147,11 @@ public final class Execution {
                     }
                     List<List<OpRecord>> copies = new ArrayList<>(perClient.size());
                     perClient.forEach(records -> copies.add(List.copyOf(records)));
-                    out.add(new Execution(point, frontiers, new TreeMap<>(), survivors(fabric, targets), !frontiers.isEmpty(), merged(copies),
+                    if (!copies.equals(last.copies)) { // nothing invoked or completed since the last point: the same history object
+                        last.copies = copies;
+                        last.history = merged(copies);
+                    }
+                    out.add(new Execution(point, frontiers, new TreeMap<>(), survivors(fabric, targets), !frontiers.isEmpty(), last.history,
                             List.of(), null));
                 });
             }
@@ -158,6 +163,12 @@ public final class Execution {
             }
         }
         return out;
+    }
+
+    /** The history recorded at the last crash point, and the per-client records it was merged from. */
+    private static final class LastHistory {
+        List<List<OpRecord>> copies;
+        List<OpRecord> history;
     }
 
     /** The nodes other than {@code except} that are up and hold PM, with their PM as a clean shutdown would leave it. */

@@ -105,7 +105,6 @@ public final class Explorer {
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
         HashMap<List<Object>, Observation> observedImages = new HashMap<>(); // looked up, never iterated
         HashMap<SameObjects, List<Invariants.Finding>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
-        List<OpRecord> lastHistory = null;
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)
                     : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
@@ -136,10 +135,6 @@ public final class Explorer {
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
-                if (history.equals(lastHistory)) {
-                    history = lastHistory; // nothing was invoked or completed since the last point: one object, so the checks below are shared
-                }
-                lastHistory = history;
                 List<Invariants.Finding> found = checked.computeIfAbsent(new SameObjects(history, observed),
                         k -> Invariants.check(subject, scenario.config(), k.history(), k.observed()));
                 for (Invariants.Finding f : found) {
@@ -218,7 +213,10 @@ public final class Explorer {
         return claimed(claims, invariant);
     }
 
-    /** The checks are a function of the history and the observation: a pair of the same two objects is checked once. */
+    /**
+     * The checks are a function of the history and the observation: a pair of the same two objects is checked once (the
+     * single pass gives consecutive points with an unchanged history one history object).
+     */
     private record SameObjects(List<OpRecord> history, Observation observed) {
         @Override
         public boolean equals(Object o) {

@@ -337,10 +337,9 @@ final class SimNic {
     /**
      * Power failure: what the inbound FIFO holds either drains (WSP: NIC and PCIe buffers are in the
      * domain) or is a volatile FIFO of which any prefix may have drained (placed into an in-domain stage).
-     * With DDIO in DMP, drained data would land in the volatile cache: it is lost.
-     * Adds what the inbound FIFO holds to a frontier (whose bases are snapshots: WSP drains are applied to them); with
-     * {@code inPlace} the WSP drains also reach the node's memory (a real power failure), without it nothing of the
-     * running node changes (a crash snapshot).
+     * With DDIO in DMP, drained data would land in the volatile cache: it is lost. The frontier's bases are
+     * snapshots, so WSP drains are applied to them; with {@code inPlace} they also reach the node's memory (a real
+     * power failure), without it nothing of the running node changes (a crash snapshot).
      */
     void addInbound(CrashFrontier.Builder frontier, boolean inPlace) {
         boolean wsp = node.config().domain().includesNicBuffers();

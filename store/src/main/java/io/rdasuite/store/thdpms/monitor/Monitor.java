@@ -74,10 +74,7 @@ public final class Monitor {
         byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> out.writeByte(MonitorStateMachine.VIEW))));
         return read(reply, in -> {
             long epoch = in.readLong();
-            TreeSet<Integer> live = new TreeSet<>();
-            for (int i = in.readInt(); i > 0; i--) {
-                live.add(in.readInt());
-            }
+            TreeSet<Integer> live = MonitorStateMachine.readLive(in);
             TreeMap<Long, MappingItem> table = new TreeMap<>();
             for (int i = in.readInt(); i > 0; i--) {
                 MappingItem item = MonitorStateMachine.readItem(in);
@@ -96,13 +93,7 @@ public final class Monitor {
     /** The live servers (the same as {@code view().liveServers()}, without encoding the mapping table). */
     public java.util.SortedSet<Integer> liveServers() {
         byte[] reply = log.query(stripStatus(MonitorStateMachine.ok(out -> out.writeByte(MonitorStateMachine.LIVE))));
-        return read(reply, in -> {
-            TreeSet<Integer> live = new TreeSet<>();
-            for (int i = in.readInt(); i > 0; i--) {
-                live.add(in.readInt());
-            }
-            return java.util.Collections.unmodifiableSortedSet(live);
-        });
+        return read(reply, in -> java.util.Collections.unmodifiableSortedSet(MonitorStateMachine.readLive(in)));
     }
 
     private interface Reader<T> {

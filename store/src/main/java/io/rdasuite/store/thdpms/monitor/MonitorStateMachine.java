@@ -142,22 +142,14 @@ public final class MonitorStateMachine implements StateMachine {
             return switch (kind) {
                 case VIEW -> ok(out -> {
                     out.writeLong(epoch);
-                    out.writeInt(live.size());
-                    for (int s : live) {
-                        out.writeInt(s);
-                    }
+                    writeLive(out, live);
                     out.writeInt(table.size());
                     for (MappingItem item : table.values()) {
                         writeItem(out, item);
                     }
                 });
                 case EPOCH -> ok(out -> out.writeLong(epoch));
-                case LIVE -> ok(out -> {
-                    out.writeInt(live.size());
-                    for (int s : live) {
-                        out.writeInt(s);
-                    }
-                });
+                case LIVE -> ok(out -> writeLive(out, live));
                 case LOOKUP -> {
                     int client = in.readInt();
                     long segmentNo = in.readLong();
@@ -181,10 +173,7 @@ public final class MonitorStateMachine implements StateMachine {
         return ok(out -> {
             out.writeLong(epoch);
             out.writeLong(nextSegmentNo);
-            out.writeInt(live.size());
-            for (int s : live) {
-                out.writeInt(s);
-            }
+            writeLive(out, live);
             out.writeInt(free.size());
             for (Map.Entry<Integer, TreeMap<Integer, Replica>> e : free.entrySet()) {
                 out.writeInt(e.getKey());
@@ -217,9 +206,7 @@ public final class MonitorStateMachine implements StateMachine {
             epoch = in.readLong();
             nextSegmentNo = in.readLong();
             live.clear();
-            for (int i = in.readInt(); i > 0; i--) {
-                live.add(in.readInt());
-            }
+            live.addAll(readLive(in));
             free.clear();
             for (int i = in.readInt(); i > 0; i--) {
                 int node = in.readInt();
@@ -286,6 +273,22 @@ public final class MonitorStateMachine implements StateMachine {
 
     static Replica readReplica(DataInputStream in) throws IOException {
         return new Replica(in.readInt(), in.readInt(), in.readLong(), in.readInt());
+    }
+
+    /** The live servers: a count, then each id ascending. */
+    static void writeLive(DataOutputStream out, java.util.SortedSet<Integer> live) throws IOException {
+        out.writeInt(live.size());
+        for (int s : live) {
+            out.writeInt(s);
+        }
+    }
+
+    static TreeSet<Integer> readLive(DataInputStream in) throws IOException {
+        TreeSet<Integer> live = new TreeSet<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            live.add(in.readInt());
+        }
+        return live;
     }
 
     static void writeItem(DataOutputStream out, MappingItem item) throws IOException {
