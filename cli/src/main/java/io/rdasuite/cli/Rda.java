@@ -40,7 +40,7 @@ public final class Rda implements Runnable {
         SUBCOMMANDS.put("fuzz", FuzzCommand::new);
         SUBCOMMANDS.put("merge", MergeCommand::new);
         SUBCOMMANDS.put("sim-bench", SimBenchCommand::new);
-        SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
+        SUBCOMMANDS.put("help", () -> new CommandLine.HelpCommand()); // not HelpCommand::new: see StartupTraining
     }
 
     public static void main(String[] args) {
