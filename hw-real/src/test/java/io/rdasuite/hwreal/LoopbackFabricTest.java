@@ -109,6 +109,37 @@ class LoopbackFabricTest {
         }
     }
 
+    /**
+     * {@code execute} hands back a completion the NIC made at once without the send completions, and waits for one the
+     * NIC's thread makes later (a SEND before any receive is posted); either way nothing is left for {@code poll}.
+     */
+    @Test
+    void executeGetsItsCompletionWhetherAppliedAtOnceOrQueued() throws Exception {
+        try (LoopbackFabric f = twoNodes()) {
+            MemoryRegion buffers = f.node(1).register(MemoryKind.DRAM, "rq", 128);
+            MemoryRegion data = f.node(1).register(MemoryKind.DRAM, "data", 64);
+            Connection c = f.connect(f.node(0), f.node(1));
+            QueuePair qp = c.requester();
+            assertThat(qp.execute(WorkRequest.faa(data.address(0), data.rkey(), 5)).result()).isZero();
+            assertThat(qp.poll()).as("an inline completion is not also queued").isNull();
+            Thread poster = Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(50); // outside the fabric: only makes the SEND wait for its buffer
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                c.responder().postReceive(buffers, 0, 128);
+            });
+            var sent = qp.execute(WorkRequest.send(MemorySegment.ofArray("late".getBytes())));
+            poster.join();
+            assertThat(sent.ok()).isTrue();
+            assertThat(sent.opcode()).isEqualTo(Opcode.SEND);
+            assertThat(c.responder().awaitReceive().byteLength()).isEqualTo(4);
+            assertThat(qp.execute(WorkRequest.faa(data.address(0), data.rkey(), 1)).result()).as("ordered after the SEND").isEqualTo(5);
+            assertThat(qp.poll()).isNull();
+        }
+    }
+
     @Test
     void closingBreaksWaitersInsteadOfHangingThem() throws Exception {
         LoopbackFabric f = twoNodes();

@@ -31,7 +31,8 @@ import org.openjdk.jmh.infra.ThreadParams;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--sun-misc-unsafe-memory-access=allow", "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED",
+        "-Xms2g", "-Xmx2g"}) // a fixed heap: growing it made the first iterations of the map 20x slower
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class LoopbackStoreBenchmarks {

@@ -117,7 +117,7 @@ final class DisniQueuePair implements RemoteQueuePair {
             long id = ++nextId;
             if (r.opcode() == Opcode.WRITE_ATOMIC || broken) {
                 completions.put(id, new Completion(id, r.opcode(), broken ? CompletionStatus.CONNECTION_BROKEN
-                        : CompletionStatus.UNSUPPORTED_OPERATION, 0, 0, transport.node().clock().nowNanos()));
+                        : CompletionStatus.UNSUPPORTED_OPERATION, 0, 0));
                 return id;
             }
             long localAddress;
@@ -158,7 +158,7 @@ final class DisniQueuePair implements RemoteQueuePair {
             } catch (IOException e) {
                 pending.remove(wrId);
                 broken = true;
-                completions.put(id, new Completion(id, r.opcode(), CompletionStatus.CONNECTION_BROKEN, 0, 0, transport.node().clock().nowNanos()));
+                completions.put(id, new Completion(id, r.opcode(), CompletionStatus.CONNECTION_BROKEN, 0, 0));
             }
             return id;
         }
@@ -197,7 +197,7 @@ final class DisniQueuePair implements RemoteQueuePair {
                     return c;
                 }
                 if (broken) {
-                    return new Completion(requestId, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, transport.node().clock().nowNanos());
+                    return new Completion(requestId, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0);
                 }
                 if (drainCompletionQueue() == 0) {
                     idle++;
@@ -325,7 +325,7 @@ final class DisniQueuePair implements RemoteQueuePair {
         release(p);
         long id = wc.getWr_id() & ~INTERNAL;
         if (p.userSignaled() || status != CompletionStatus.SUCCESS) {
-            completions.put(id, new Completion(id, r.opcode(), status, r.lengthBytes(), result, transport.node().clock().nowNanos()));
+            completions.put(id, new Completion(id, r.opcode(), status, r.lengthBytes(), result));
         }
     }
 

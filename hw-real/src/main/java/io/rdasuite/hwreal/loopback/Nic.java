@@ -47,15 +47,29 @@ final class Nic {
         thread.start();
     }
 
-    void submit(Op op) {
+    /**
+     * Applies {@code op} now when nothing waits ahead of it, else queues it. With {@code direct} (the requester's send
+     * completions, for a signaled request whose poster waits for it) an op applied now returns its completion instead
+     * of delivering it, and a queued one first registers its id there so that the NIC thread's completion is kept.
+     * Returns null when the completion went (or will go) through the send completions.
+     */
+    Completion submit(Op op, SendCompletions direct) {
         lock.lock();
         try {
             if (queue.isEmpty() && ready(op)) {
-                execute(op);
+                Completion c = execute(op);
+                if (direct != null) {
+                    return c;
+                }
+                op.requester().complete(c, !c.ok());
             } else {
+                if (direct != null) {
+                    direct.expect(op.id());
+                }
                 queue.add(op);
                 work.signal();
             }
+            return null;
         } finally {
             lock.unlock();
         }
@@ -90,7 +104,8 @@ final class Nic {
                 Op head = queue.peek();
                 if (head != null && (ready(head) || head.requester().peer.isBroken())) {
                     queue.poll();
-                    execute(head);
+                    Completion c = execute(head);
+                    head.requester().complete(c, !c.ok());
                     continue;
                 }
                 try {
@@ -104,7 +119,8 @@ final class Nic {
         }
     }
 
-    private void execute(Op op) {
+    /** Applies {@code op} and returns its completion (an error one when its receive failed); the caller delivers it. */
+    private Completion execute(Op op) {
         WorkRequest r = op.request();
         LoopbackQueuePair responder = op.requester().peer;
         long result = 0;
@@ -116,13 +132,17 @@ final class Nic {
                 if (op.target().durable()) {
                     unflushed.computeIfAbsent(op.requester(), k -> new ArrayList<>()).add(new long[] {r.rkey(), offset, length});
                 }
-                if (r.opcode() == Opcode.WRITE_IMM && !receive(op, responder, null, length, r.immediate())) {
-                    return;
+                if (r.opcode() == Opcode.WRITE_IMM) {
+                    Completion failed = receive(op, responder, null, length, r.immediate());
+                    if (failed != null) {
+                        return failed;
+                    }
                 }
             }
             case SEND -> {
-                if (!receive(op, responder, op.source(), length, 0)) {
-                    return;
+                Completion failed = receive(op, responder, op.source(), length, 0);
+                if (failed != null) {
+                    return failed;
                 }
             }
             case READ -> {
@@ -139,28 +159,27 @@ final class Nic {
                 unflushed.remove(op.requester());
             }
         }
-        op.requester().complete(new Completion(op.id(), r.opcode(), CompletionStatus.SUCCESS, length, result, fabric.clock().nowNanos()), false);
+        return new Completion(op.id(), r.opcode(), CompletionStatus.SUCCESS, length, result);
     }
 
-    /** Consumes the responder's oldest posted receive; for SEND copies the message into it. False when the connection broke. */
-    private boolean receive(Op op, LoopbackQueuePair responder, byte[] message, int length, int immediate) {
+    /**
+     * Consumes the responder's oldest posted receive; for SEND copies the message into it. Returns null, or the error
+     * completion when the connection broke or the message does not fit.
+     */
+    private Completion receive(Op op, LoopbackQueuePair responder, byte[] message, int length, int immediate) {
         long[] buffer = responder.takeReceiveBuffer();
         if (buffer == null) {
-            op.requester().complete(new Completion(op.id(), op.request().opcode(), CompletionStatus.CONNECTION_BROKEN, 0, 0,
-                    fabric.clock().nowNanos()), true);
-            return false;
+            return new Completion(op.id(), op.request().opcode(), CompletionStatus.CONNECTION_BROKEN, 0, 0);
         }
         Region region = fabric.region((int) buffer[0]);
         if (message != null) {
             if (message.length > buffer[2]) {
-                op.requester().complete(new Completion(op.id(), Opcode.SEND, CompletionStatus.REMOTE_ACCESS_ERROR, 0, 0,
-                        fabric.clock().nowNanos()), true);
-                return false;
+                return new Completion(op.id(), Opcode.SEND, CompletionStatus.REMOTE_ACCESS_ERROR, 0, 0);
             }
             copyAscending(MemorySegment.ofArray(message), 0, region.memory(), buffer[1], message.length);
         }
         responder.deliver(new Received(op.request().opcode(), CompletionStatus.SUCCESS, region.descriptor(), buffer[1], length, immediate));
-        return true;
+        return null;
     }
 
     /**

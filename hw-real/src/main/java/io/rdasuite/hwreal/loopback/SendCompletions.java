@@ -1,6 +1,5 @@
 package io.rdasuite.hwreal.loopback;
 
-import io.rdasuite.store.fabric.Clock;
 import io.rdasuite.store.fabric.Completion;
 import io.rdasuite.store.fabric.CompletionStatus;
 import io.rdasuite.store.fabric.Opcode;
@@ -17,7 +16,6 @@ import java.util.Arrays;
  */
 public final class SendCompletions {
     private final int depth;
-    private final Clock clock;
     /** Awaitable request ids; {@code done[i]} is its completion once delivered, {@code order[i]} the delivery number. */
     private long[] ids = new long[8];
     private Completion[] done = new Completion[8];
@@ -27,9 +25,8 @@ public final class SendCompletions {
     private int waiting;
     private boolean broken;
 
-    public SendCompletions(int depth, Clock clock) {
+    public SendCompletions(int depth) {
         this.depth = depth;
-        this.clock = clock;
     }
 
     /** A signaled request was posted; the send queue holds at most {@code depth} not yet taken. */
@@ -65,7 +62,7 @@ public final class SendCompletions {
         while (done[i] == null) {
             if (broken) {
                 remove(i);
-                return new Completion(id, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0, clock.nowNanos());
+                return new Completion(id, Opcode.READ, CompletionStatus.CONNECTION_BROKEN, 0, 0);
             }
             waiting++;
             try {

@@ -63,7 +63,7 @@ final class TcpQueuePair implements RemoteQueuePair {
         this.socket = socket;
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 1 << 16));
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
-        this.completions = new SendCompletions(DEPTH, node.clock());
+        this.completions = new SendCompletions(DEPTH);
         this.peer = new PeerNode(-1, String.valueOf(socket.getRemoteSocketAddress()), node.config(), node.clock());
     }
 
@@ -153,7 +153,7 @@ final class TcpQueuePair implements RemoteQueuePair {
         if (status == CompletionStatus.SUCCESS && r.opcode() == Opcode.READ && data != null) {
             MemorySegment.copy(MemorySegment.ofArray(data), 0, r.local(), 0, data.length);
         }
-        completions.deliver(new Completion(id, opcode, status, data != null ? data.length : r.lengthBytes(), result, node.clock().nowNanos()), true);
+        completions.deliver(new Completion(id, opcode, status, data != null ? data.length : r.lengthBytes(), result), true);
     }
 
     @Override

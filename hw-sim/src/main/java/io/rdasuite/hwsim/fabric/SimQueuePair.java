@@ -94,7 +94,7 @@ final class SimQueuePair implements QueuePair {
 
     private void finishEarly(Message m, CompletionStatus status) {
         if (m.request.signaled()) {
-            completions.add(new Completion(m.id, m.opcode, status, 0, 0, engine.now()));
+            completions.add(new Completion(m.id, m.opcode, status, 0, 0));
         }
     }
 
@@ -133,7 +133,7 @@ final class SimQueuePair implements QueuePair {
             }
         }
         if (m.request.signaled()) {
-            completions.add(new Completion(m.id, m.opcode, status, status == CompletionStatus.SUCCESS ? m.lengthBytes : 0, m.result, engine.now()));
+            completions.add(new Completion(m.id, m.opcode, status, status == CompletionStatus.SUCCESS ? m.lengthBytes : 0, m.result));
             wakeAll(completionWaiters);
         }
         if (!broken) {

@@ -117,7 +117,7 @@ final class ModelFabric implements Fabric {
                 }
             }
             if (r.signaled() || status != CompletionStatus.SUCCESS) {
-                done.put(id, new Completion(id, r.opcode(), status, r.lengthBytes(), result, 0));
+                done.put(id, new Completion(id, r.opcode(), status, r.lengthBytes(), result));
             }
             return id;
         }

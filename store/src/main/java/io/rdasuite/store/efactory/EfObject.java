@@ -106,7 +106,11 @@ public final class EfObject {
 
         /** As {@link #of(byte[], KvShape, byte[])}; {@code requireDurable} false (a planted bug) accepts a valid object without its flag. */
         static View of(byte[] bytes, KvShape shape, byte[] key, boolean requireDurable) {
-            MemorySegment m = MemorySegment.ofArray(bytes);
+            return of(MemorySegment.ofArray(bytes), shape, key, requireDurable);
+        }
+
+        /** As {@link #of(byte[], KvShape, byte[], boolean)}, of the bytes read into {@code m} (a reused buffer's slice). */
+        static View of(MemorySegment m, KvShape shape, byte[] key, boolean requireDurable) {
             long state = m.get(ValueLayout.JAVA_LONG_UNALIGNED, STATE);
             if (!has(state, VALID) || (requireDurable && !has(state, DURABLE))
                     || MemorySegment.mismatch(m, HEADER, HEADER + key.length, MemorySegment.ofArray(key), 0, key.length) != -1) {

@@ -62,12 +62,17 @@ public final class ErdaObject {
 
     /** Parses {@code bytes} (read at an object's offset; at least a deleted object's size) for {@code key}. */
     public static Parsed parse(byte[] bytes, KvShape shape, byte[] expectedKey) {
-        if (bytes.length < deletedBytes(shape) || (bytes[0] != NORMAL && bytes[0] != DELETED)) {
+        return parse(bytes, bytes.length, shape, expectedKey);
+    }
+
+    /** {@link #parse(byte[], KvShape, byte[])} of the first {@code read} bytes of {@code bytes} (a reused buffer). */
+    public static Parsed parse(byte[] bytes, int read, KvShape shape, byte[] expectedKey) {
+        if (read < deletedBytes(shape) || (bytes[0] != NORMAL && bytes[0] != DELETED)) {
             return new Parsed(false, false, null, null);
         }
         boolean deleted = bytes[0] == DELETED;
         int length = deleted ? deletedBytes(shape) : normalBytes(shape);
-        if (bytes.length < length) {
+        if (read < length) {
             return new Parsed(false, deleted, null, null);
         }
         int stored = MemorySegment.ofArray(bytes).get(ValueLayout.JAVA_INT_UNALIGNED, 1);

@@ -119,7 +119,12 @@ public final class ErdaServer {
     }
 
     static int headOf(byte[] key, int heads) {
-        return 1 + (int) Long.remainderUnsigned(Long.rotateLeft(KeyHash.of(key), 17), heads);
+        return headOfHash(KeyHash.of(key), heads);
+    }
+
+    /** {@link #headOf} of a key whose {@link KeyHash} the caller already has. */
+    static int headOfHash(long keyHash, int heads) {
+        return 1 + (int) Long.remainderUnsigned(Long.rotateLeft(keyHash, 17), heads);
     }
 
     /** Starts a request handler for one client's connection. */

@@ -9,9 +9,11 @@ package io.rdasuite.store.fabric;
  * @param status     success or why not
  * @param byteLength payload bytes moved
  * @param result     CAS/FAA: the remote value before the operation; 0 otherwise
- * @param timeNanos  the backend clock when the completion was generated
+ *
+ * <p>Like a verbs work completion ({@code ibv_wc}), it carries no timestamp: nothing read one, and on the loopback
+ * fabric reading the clock for it was a tenth of a get. A caller that times a request reads its node's clock.
  */
-public record Completion(long requestId, Opcode opcode, CompletionStatus status, int byteLength, long result, long timeNanos) {
+public record Completion(long requestId, Opcode opcode, CompletionStatus status, int byteLength, long result) {
     public boolean ok() {
         return status == CompletionStatus.SUCCESS;
     }

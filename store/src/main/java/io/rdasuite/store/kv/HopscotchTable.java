@@ -55,7 +55,12 @@ public final class HopscotchTable {
     }
 
     public int home(byte[] key) {
-        return (int) Long.remainderUnsigned(KeyHash.of(key), buckets);
+        return homeOfHash(KeyHash.of(key));
+    }
+
+    /** The home bucket of a key whose {@link KeyHash} the caller already has. */
+    public int homeOfHash(long keyHash) {
+        return (int) Long.remainderUnsigned(keyHash, buckets);
     }
 
     public long slotOffset(int slot) {
@@ -77,6 +82,11 @@ public final class HopscotchTable {
     /** Where the key's neighbourhood starts, and how many bytes it spans. */
     public long neighborhoodOffset(byte[] key) {
         return slotOffset(home(key));
+    }
+
+    /** {@link #neighborhoodOffset(byte[])} of a key whose {@link KeyHash} the caller already has. */
+    public long neighborhoodOffsetOfHash(long keyHash) {
+        return slotOffset(homeOfHash(keyHash));
     }
 
     public int neighborhoodBytes() {
