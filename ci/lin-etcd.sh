@@ -2,8 +2,11 @@
 # Validates the linearizability checker (rda lin check) on the 102 public etcd histories recorded by Jepsen:
 # every verdict must match the expected one (23 linearizable, 79 not), and the total checking time (the sum of
 # checkNanos, parsing excluded) is printed beside Porcupine's 0.48 s: a cold single pass, and the best of 3
-# passes in the same JVM.
+# passes in the same JVM. Then, where Porcupine's source is at hand (ci/porcupine-harness.sh), the whole process of
+# both, in turns (./rda lin check DIR against our Porcupine harness on the same files): verdicts compared, median
+# wall times printed.
 #   ci/lin-etcd.sh [HISTORIES_DIR]   (default: $RDA_ETCD_HISTORIES, else ../shared/histories/etcd)
+#   RDA_LIN_ROUNDS: rounds of the whole-process comparison (default 7)
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 . ./.mvn/find-jdk25.sh
@@ -40,3 +43,25 @@ awk -v lin="$LINEARIZABLE" '
     printf "slowest history on the cold pass: %s, %.3f s (Porcupine: etcd_002, 0.20 s)\n", slowestFile, slowest / 1e9
     if (checked != 102 || bad > 0 || good != 23) exit 1
   }' "$out"
+
+# Whole process, rda (./rda: with its start-up cache) and Porcupine in turns.
+. ci/porcupine-harness.sh
+if ! porcupine_harness >/dev/null; then
+  echo "whole process beside Porcupine: skipped (no Porcupine checkout or no Go)"
+  exit 0
+fi
+files=("$DIR"/*)
+"$PORCUPINE_BIN" -model etcd "${files[@]}" > target/lin-etcd-porcupine.txt
+porcupine_good=$(awk '$2 == "LINEARIZABLE" {sub(/^etcd_/, "", $1); sub(/\.log$/, "", $1); printf "%s%s", sep, $1; sep = " "}' \
+  target/lin-etcd-porcupine.txt)
+[ "$porcupine_good" = "$LINEARIZABLE" ] || { echo "lin-etcd: Porcupine's linearizable histories: $porcupine_good" >&2; exit 1; }
+./rda --version >/dev/null 2>&1   # builds the jar and the start-up cache outside the timed runs
+ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+rda_ms=(); por_ms=()
+for _ in $(seq "${RDA_LIN_ROUNDS:-7}"); do
+  rda_ms+=("$(ms ./rda lin check "$DIR")")
+  por_ms+=("$(ms "$PORCUPINE_BIN" -model etcd "${files[@]}")")
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+echo "whole process, median of ${#rda_ms[@]} runs in turns: rda $(median "${rda_ms[@]}") ms (${rda_ms[*]}),"\
+  "Porcupine $(median "${por_ms[@]}") ms (${por_ms[*]}); same verdicts (23 linearizable)"

@@ -4,45 +4,22 @@
 # excluded), and rda's whole-process time. Exits 1 when a verdict differs from Porcupine's or from the file's name
 # (-ok: linearizable, -bad: not).
 #   ci/lin-kv.sh [PORCUPINE_DIR]
-# PORCUPINE_DIR is a checkout of github.com/anishathalye/porcupine (default: $RDA_PORCUPINE_DIR, else the workplace
-# mirror /work/.mirror/anishathalye+porcupine/repo exported to target/). Its histories are read there, never
-# copied into this repository. Go comes from Debian's golang-go, installed when missing.
+# PORCUPINE_DIR is a checkout of github.com/anishathalye/porcupine (see ci/porcupine-harness.sh). Its histories are
+# read there, never copied into this repository. Go comes from Debian's golang-go, installed when missing.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 . ./.mvn/find-jdk25.sh
 
-SRC="${1:-${RDA_PORCUPINE_DIR:-}}"
-MIRROR=/work/.mirror/anishathalye+porcupine/repo
-if [ -z "$SRC" ]; then
-  if [ -d "$MIRROR" ]; then
-    SRC=target/porcupine-src
-    rm -rf "$SRC" && mkdir -p "$SRC"
-    git --git-dir="$MIRROR" archive HEAD | tar -x -C "$SRC"
-  else
-    echo "lin-kv: no Porcupine checkout: pass its folder or set RDA_PORCUPINE_DIR" >&2
-    exit 2
-  fi
-fi
-SRC=$(cd "$SRC" && pwd -P)
-DATA="$SRC/test_data/kv"
+. ci/porcupine-harness.sh
+porcupine_harness "${1:-}" || { echo "lin-kv: cannot run Porcupine" >&2; exit 2; }
+DATA="$PORCUPINE_SRC/test_data/kv"
 [ -d "$DATA" ] || { echo "lin-kv: no key-value histories at $DATA" >&2; exit 2; }
-
-if ! command -v go >/dev/null 2>&1; then
-  APT=""; if [ "$(id -u)" = 0 ]; then APT="apt-get"; elif command -v sudo >/dev/null 2>&1; then APT="sudo apt-get"; fi
-  [ -n "$APT" ] || { echo "lin-kv: Go is missing and cannot be installed (no root, no sudo)" >&2; exit 2; }
-  DEBIAN_FRONTEND=noninteractive $APT install -y -q golang-go >/dev/null || { $APT update -q && DEBIAN_FRONTEND=noninteractive $APT install -y -q golang-go >/dev/null; }
-fi
-
-# Porcupine's timing harness (ci/porcupine-kv, our code) against that checkout, offline.
-HARNESS=target/porcupine-kv
-rm -rf "$HARNESS" && mkdir -p "$HARNESS" && cp ci/porcupine-kv/main.go ci/porcupine-kv/go.mod "$HARNESS"/
-(cd "$HARNESS" && go mod edit -replace "github.com/anishathalye/porcupine=$SRC" && GOFLAGS=-mod=mod GOPROXY=off go build -o porcupinekv .)
 
 ./mvnw -q -B -DskipTests package -pl cli -am   # package, not install: ./rda would install
 JAVA=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar cli/target/rda-cli.jar)
 
 files=("$DATA"/*.txt)
-"$HARNESS/porcupinekv" -repeat 5 "${files[@]}" > target/lin-kv-porcupine.txt
+"$PORCUPINE_BIN" -repeat 5 "${files[@]}" > target/lin-kv-porcupine.txt
 "${JAVA[@]}" lin check "$DATA" --json --repeat 5 > target/lin-kv.json || true
 start=$(date +%s%N)
 "${JAVA[@]}" lin check "$DATA" > /dev/null || true

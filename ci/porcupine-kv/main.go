@@ -1,8 +1,10 @@
 // Command porcupinekv times Porcupine (github.com/anishathalye/porcupine) on Jepsen key-value histories with
-// string append, so that ci/lin-kv.sh can print its verdicts and checking times beside rda lin check's.
-// Written for RDA Suite; Porcupine itself is fetched and built by the script, never committed.
+// string append, so that ci/lin-kv.sh can print its verdicts and checking times beside rda lin check's, and
+// (-model etcd) on Jepsen's etcd logs of a compare-and-set register, so that ci/lin-etcd.sh can time Porcupine's
+// whole process beside rda's. Written for RDA Suite; Porcupine itself is fetched and built by the scripts, never
+// committed.
 //
-//	porcupinekv [-repeat N] FILE...
+//	porcupinekv [-model kv|etcd] [-repeat N] FILE...
 //
 // prints one line per file: name, LINEARIZABLE or NOT_LINEARIZABLE, first-pass nanoseconds, best-of-N nanoseconds
 // (parsing excluded).
@@ -132,9 +134,19 @@ var stringAppendKv = porcupine.Model{
 
 func main() {
 	repeat := flag.Int("repeat", 1, "check every file this many times; the best time is reported as well")
+	modelName := flag.String("model", "kv", "kv (string-append key-value EDN histories) or etcd (Jepsen etcd logs)")
 	flag.Parse()
+	model, read := stringAppendKv, readEvents
+	switch *modelName {
+	case "kv":
+	case "etcd":
+		model, read = casRegister, readEtcdLog
+	default:
+		fmt.Fprintln(os.Stderr, "-model: kv or etcd, not", *modelName)
+		os.Exit(2)
+	}
 	for _, path := range flag.Args() {
-		events, err := readEvents(path)
+		events, err := read(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -143,7 +155,7 @@ func main() {
 		linearizable := false
 		for pass := 0; pass < *repeat; pass++ {
 			start := time.Now()
-			linearizable = porcupine.CheckEvents(stringAppendKv, events)
+			linearizable = porcupine.CheckEvents(model, events)
 			took := time.Since(start)
 			if pass == 0 {
 				first, best = took, took

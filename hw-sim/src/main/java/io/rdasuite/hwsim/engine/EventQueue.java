@@ -3,8 +3,9 @@ package io.rdasuite.hwsim.engine;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of events ordered by (time, seeded tie-break, insertion sequence), kept in parallel
- * primitive arrays so that the hot loop allocates nothing per event. Equal times are ordered by the
+ * A 4-ary min-heap of events ordered by (time, seeded tie-break, insertion sequence), kept in parallel
+ * primitive arrays so that the hot loop allocates nothing per event. Four children per node halve the depth a
+ * removal sifts through (the order, a total one, is the same as a binary heap's). Equal times are ordered by the
  * tie-break the engine draws from its seeded PRNG; the sequence number only makes the order total.
  */
 final class EventQueue {
@@ -35,7 +36,7 @@ final class EventQueue {
         long seq = nextSeq++;
         int i = size++;
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             if (!less(time, tie, seq, times[parent], ties[parent], seqs[parent])) {
                 break;
             }
@@ -57,12 +58,17 @@ final class EventQueue {
         events[last] = null;
         if (last > 0) {
             int i = 0;
-            int half = last >>> 1;
-            while (i < half) {
-                int child = 2 * i + 1;
-                int right = child + 1;
-                if (right < last && less(times[right], ties[right], seqs[right], times[child], ties[child], seqs[child])) {
-                    child = right;
+            while (true) {
+                int first = 4 * i + 1;
+                if (first >= last) {
+                    break;
+                }
+                int child = first;
+                int end = Math.min(first + 4, last);
+                for (int c = first + 1; c < end; c++) {
+                    if (less(times[c], ties[c], seqs[c], times[child], ties[child], seqs[child])) {
+                        child = c;
+                    }
                 }
                 if (!less(times[child], ties[child], seqs[child], t, tie, seq)) {
                     break;

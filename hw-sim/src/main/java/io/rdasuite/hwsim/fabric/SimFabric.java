@@ -36,13 +36,15 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     private final boolean writeAtomicSupported;
     private final FaultPlan faults;
     private final List<SimNode> nodes = new ArrayList<>();
-    private final Map<Integer, SimRegion> regionsByRkey = new HashMap<>();
+    /** Regions by {@code rkey - FIRST_RKEY}: rkeys are handed out densely, and every placement looks one up. */
+    private SimRegion[] regionsByRkey = new SimRegion[16];
     private final TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
     private final TreeMap<Integer, PmImage> processCrashImages = new TreeMap<>();
     private final List<FaultPlan.Fault> fired = new ArrayList<>();
     private final List<java.util.function.Consumer<SimNode>> restartListeners = new ArrayList<>();
     private final Map<Integer, Long> clockSkewNs;
-    private int nextRkey = 0x1000;
+    private static final int FIRST_RKEY = 0x1000;
+    private int nextRkey = FIRST_RKEY;
     private int nextQpn = 1;
     private final Clock fabricClock = new Clock() {
         @Override
@@ -323,11 +325,17 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     }
 
     void registerRkey(int rkey, SimRegion region) {
-        regionsByRkey.put(rkey, region);
+        int i = rkey - FIRST_RKEY;
+        if (i >= regionsByRkey.length) {
+            regionsByRkey = java.util.Arrays.copyOf(regionsByRkey, Math.max(i + 1, 2 * regionsByRkey.length));
+        }
+        regionsByRkey[i] = region;
     }
 
+    /** The region of {@code rkey}, or null for an rkey never handed out. */
     SimRegion regionByRkey(int rkey) {
-        return regionsByRkey.get(rkey);
+        int i = rkey - FIRST_RKEY;
+        return i >= 0 && i < regionsByRkey.length ? regionsByRkey[i] : null;
     }
 
     /** Kills the remaining actors. */

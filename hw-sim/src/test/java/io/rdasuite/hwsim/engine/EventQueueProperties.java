@@ -1,0 +1,90 @@
+package io.rdasuite.hwsim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * The event queue gives events back in (time, tie-break, insertion) order, whatever the interleaving of additions
+ * and removals: the order the simulator's traces, and so their digests, depend on.
+ */
+class EventQueueProperties {
+    /** A numbered event; the queue never fires it. */
+    private static final class Numbered extends Event {
+        final long time;
+        final long tie;
+        final int number;
+
+        Numbered(long time, long tie, int number) {
+            this.time = time;
+            this.tie = tie;
+            this.number = number;
+        }
+
+        @Override
+        protected void fire() {
+        }
+
+        @Override
+        protected TraceKind kind() {
+            return TraceKind.values()[0];
+        }
+
+        @Override
+        protected int nodeId() {
+            return 0;
+        }
+
+        @Override
+        protected long traceArgument() {
+            return number;
+        }
+    }
+
+    private static final Comparator<Numbered> ORDER = Comparator.<Numbered>comparingLong(e -> e.time)
+            .thenComparingLong(e -> e.tie).thenComparingInt(e -> e.number);
+
+    /**
+     * Each step adds an event (time and tie from small ranges, so that equal keys are common) or, for a negative
+     * step, removes the earliest; the removals must match a sorted list's.
+     */
+    @Property(tries = 300)
+    void pollsInTimeThenTieThenInsertionOrder(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 40) Integer> steps,
+                                              @ForAll @LongRange(min = 1, max = 1_000) long seed) {
+        EventQueue queue = new EventQueue();
+        List<Numbered> reference = new ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        int number = 0;
+        for (int step : steps) {
+            if (step < 0) {
+                if (reference.isEmpty()) {
+                    assertThat(queue.isEmpty()).isTrue();
+                    continue;
+                }
+                reference.sort(ORDER);
+                Numbered expected = reference.removeFirst();
+                assertThat(queue.peekTime()).isEqualTo(expected.time);
+                Event got = queue.poll();
+                assertThat(((Numbered) got).number).isEqualTo(expected.number);
+                assertThat(queue.lastTime).isEqualTo(expected.time);
+            } else {
+                Numbered e = new Numbered(step, random.nextInt(3), number++);
+                queue.add(e.time, e.tie, e);
+                reference.add(e);
+            }
+            assertThat(queue.size()).isEqualTo(reference.size());
+        }
+        reference.sort(ORDER);
+        for (Numbered expected : reference) {
+            assertThat(((Numbered) queue.poll()).number).isEqualTo(expected.number);
+        }
+        assertThat(queue.isEmpty()).isTrue();
+    }
+}
