@@ -10,6 +10,8 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * One endpoint of a loopback connection. Posting hands the request to the responder node's {@link Nic}, which
@@ -28,11 +30,11 @@ final class LoopbackQueuePair implements QueuePair {
     private final ReceiveQueue receives;
     private volatile boolean broken;
 
-    private static final java.lang.invoke.VarHandle NEXT_ID;
+    private static final VarHandle NEXT_ID;
 
     static {
         try {
-            NEXT_ID = java.lang.invoke.MethodHandles.lookup().findVarHandle(LoopbackQueuePair.class, "nextId", long.class);
+            NEXT_ID = MethodHandles.lookup().findVarHandle(LoopbackQueuePair.class, "nextId", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -59,7 +61,7 @@ final class LoopbackQueuePair implements QueuePair {
 
     @Override
     public long post(WorkRequest request) {
-        long id = (long) NEXT_ID.getAndAdd(this, 1L) + 1;
+        long id = nextRequestId();
         if (request.signaled()) {
             completions.expect(id);
         }
@@ -80,13 +82,17 @@ final class LoopbackQueuePair implements QueuePair {
         if (!request.signaled()) {
             return QueuePair.super.execute(request);
         }
-        long id = (long) NEXT_ID.getAndAdd(this, 1L) + 1;
+        long id = nextRequestId();
         Nic.Op op = prepare(id, request);
         if (op == null) {
             return completions.await(id); // an error completion, delivered as a posted one is
         }
         Completion inline = remote.nic().submit(op, completions);
         return inline != null ? inline : completions.await(id);
+    }
+
+    private long nextRequestId() {
+        return (long) NEXT_ID.getAndAdd(this, 1L) + 1;
     }
 
     /**

@@ -1,6 +1,10 @@
 package io.rdasuite.store.kv;
 
-/** A key-value client, as workloads and verifiers use every store. Calls block the calling thread. */
+/**
+ * A key-value client, as workloads and verifiers use every store. Calls block the calling thread. A client is used by
+ * one thread at a time (each has its own queue pair, reply buffer and read buffers); threads that share a store each
+ * get their own client.
+ */
 public interface KvClient {
     /** Stores {@code value} under {@code key}; true once the protocol acknowledges it. */
     boolean put(byte[] key, byte[] value);
