@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -78,14 +77,7 @@ func readEtcdLog(path string) ([]porcupine.Event, error) {
 			// stays open: returned at the end of the history
 		}
 	}
-	pending := make([]int, 0, len(open))
-	for process := range open {
-		pending = append(pending, process)
-	}
-	sort.Ints(pending)
-	for _, process := range pending {
-		events = append(events, porcupine.Event{ClientId: process, Kind: porcupine.ReturnEvent, Value: casOutput{unknown: true}, Id: open[process]})
-	}
+	events = returnPending(events, open, casOutput{unknown: true})
 	kept := events[:0]
 	for _, e := range events {
 		if !dropped[e.Id] {

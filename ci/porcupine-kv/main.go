@@ -73,16 +73,21 @@ func readEvents(path string) ([]porcupine.Event, error) {
 			events = append(events, porcupine.Event{ClientId: process, Kind: porcupine.ReturnEvent, Value: reply{value}, Id: id})
 		}
 	}
-	// calls never completed stay open to the end of the history
+	return returnPending(events, open, reply{}), scanner.Err()
+}
+
+// returnPending returns the calls never completed (open: process -> id of its call) at the end of the history, with
+// output, in process order (a map's order would vary between runs): they stay open to the end.
+func returnPending(events []porcupine.Event, open map[int]int, output interface{}) []porcupine.Event {
 	pending := make([]int, 0, len(open))
 	for process := range open {
 		pending = append(pending, process)
 	}
 	sort.Ints(pending)
 	for _, process := range pending {
-		events = append(events, porcupine.Event{ClientId: process, Kind: porcupine.ReturnEvent, Value: reply{}, Id: open[process]})
+		events = append(events, porcupine.Event{ClientId: process, Kind: porcupine.ReturnEvent, Value: output, Id: open[process]})
 	}
-	return events, scanner.Err()
+	return events
 }
 
 // byKey splits a history's events per key, keys in sorted order (a map's order would vary between runs).

@@ -17,6 +17,7 @@ import io.rdasuite.store.fabric.QpOptions;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -327,7 +328,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     void registerRkey(int rkey, SimRegion region) {
         int i = rkey - FIRST_RKEY;
         if (i >= regionsByRkey.length) {
-            regionsByRkey = java.util.Arrays.copyOf(regionsByRkey, Math.max(i + 1, 2 * regionsByRkey.length));
+            regionsByRkey = Arrays.copyOf(regionsByRkey, Math.max(i + 1, 2 * regionsByRkey.length));
         }
         regionsByRkey[i] = region;
     }
