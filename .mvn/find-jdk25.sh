@@ -17,8 +17,10 @@
 
 RDA_MIN_JAVA_FEATURE=25
 
-# Prints a sortable number (feature*1000000 + interim*1000 + update) for a
-# version string such as 25, 25.0.3, 25-ea, 1.8.0_402; nothing if unparsable.
+# Sets _rda_key to a sortable number (feature*1000000 + interim*1000 + update)
+# for a version string such as 25, 25.0.3, 25-ea, 1.8.0_402; status 1 if
+# unparsable. Shell built-ins only: every ./rda and ./mvnw start runs this
+# once per JDK found, and a fork per step cost ~50 ms in all.
 _rda_version_key() {
     _rda_v=$1
     _rda_v=${_rda_v%%[!0-9.]*}          # drop -ea, +build, _update and the like
@@ -35,16 +37,25 @@ _rda_version_key() {
     case $_rda_u in ''|*[!0-9]*) _rda_u=0 ;; esac
     # strip leading zeros so $(( )) does not read them as octal
     _rda_f=${_rda_f#"${_rda_f%%[!0]*}"}; _rda_i=${_rda_i#"${_rda_i%%[!0]*}"}; _rda_u=${_rda_u#"${_rda_u%%[!0]*}"}
-    echo $(( ${_rda_f:-0} * 1000000 + ${_rda_i:-0} * 1000 + ${_rda_u:-0} ))
+    _rda_key=$(( ${_rda_f:-0} * 1000000 + ${_rda_i:-0} * 1000 + ${_rda_u:-0} ))
 }
 
-# Prints the version key of the JDK/JRE at $1; nothing (status 1) if unknown.
+# Sets _rda_key to the version key of the JDK/JRE at $1; status 1 if unknown.
+# The release file is read with built-ins; only a JDK without one costs a fork.
 _rda_jdk_key() {
     _rda_home=$1
     [ -x "$_rda_home/bin/java" ] || return 1
     _rda_ver=
     if [ -r "$_rda_home/release" ]; then
-        _rda_ver=$(sed -n 's/^JAVA_VERSION="\{0,1\}\([^"]*\)"\{0,1\}.*$/\1/p' "$_rda_home/release" 2>/dev/null) || _rda_ver=
+        while IFS= read -r _rda_line || [ -n "$_rda_line" ]; do
+            case $_rda_line in
+                JAVA_VERSION=*)
+                    _rda_ver=${_rda_line#JAVA_VERSION=}
+                    _rda_ver=${_rda_ver#\"}
+                    _rda_ver=${_rda_ver%%\"*}
+                    break ;;
+            esac
+        done < "$_rda_home/release"
     fi
     if [ -z "$_rda_ver" ]; then
         _rda_props=$("$_rda_home/bin/java" -XshowSettings:properties -version 2>&1) || _rda_props=
@@ -63,7 +74,7 @@ _rda_find_jdk25() {
 
     # 1. keep a suitable JAVA_HOME
     if [ -n "$_rda_given" ]; then
-        _rda_key=$(_rda_jdk_key "$_rda_given") || _rda_key=
+        _rda_jdk_key "$_rda_given" || _rda_key=
         if [ -x "$_rda_given/bin/javac" ] && [ -n "$_rda_key" ] && [ "$_rda_key" -ge "$_rda_min_key" ]; then
             export JAVA_HOME
             return 0
@@ -83,7 +94,7 @@ _rda_find_jdk25() {
         _rda_looked="$_rda_looked $_rda_root/* $_rda_root/*/Contents/Home"
         for _rda_cand in "$_rda_root"/* "$_rda_root"/*/Contents/Home; do
             [ -x "$_rda_cand/bin/javac" ] || continue
-            _rda_key=$(_rda_jdk_key "$_rda_cand") || continue
+            _rda_jdk_key "$_rda_cand" || continue
             if [ "$_rda_key" -ge "$_rda_min_key" ] && [ "$_rda_key" -gt "$_rda_best_key" ]; then
                 _rda_best=$_rda_cand _rda_best_key=$_rda_key
             fi

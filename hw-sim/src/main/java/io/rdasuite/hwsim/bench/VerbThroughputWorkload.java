@@ -5,6 +5,7 @@ import io.rdasuite.store.fabric.Connection;
 import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
@@ -77,13 +78,12 @@ public final class VerbThroughputWorkload {
         int posted = 0;
         while (posted < spec.verbsPerClient()) {
             long address = pm.address((slot++ % slots) * spec.payloadBytes());
-            WorkRequest write = WorkRequest.write(data, address, pm.rkey());
             posted++;
             if (posted % spec.window() != 0) {
-                qp.post(write.unsignaled());
+                qp.post(new WorkRequest(Opcode.WRITE, data, address, pm.rkey(), 0, 0, 0, false, false)); // unsignaled
                 continue;
             }
-            long id = qp.post(write);
+            long id = qp.post(WorkRequest.write(data, address, pm.rkey()));
             if (posted < spec.verbsPerClient()) {
                 posted++;
                 qp.execute(WorkRequest.read(readBack, address, pm.rkey()));

@@ -3,18 +3,42 @@ package io.rdasuite.hwsim.engine;
 import java.util.Arrays;
 
 /**
- * A 4-ary min-heap of events ordered by (time, seeded tie-break, insertion sequence), kept in parallel
- * primitive arrays so that the hot loop allocates nothing per event. Four children per node halve the depth a
- * removal sifts through (the order, a total one, is the same as a binary heap's). Equal times are ordered by the
- * tie-break the engine draws from its seeded PRNG; the sequence number only makes the order total.
+ * A 4-ary min-heap of events ordered by (time, seeded tie-break, insertion sequence), in primitive arrays so that the
+ * hot loop allocates nothing per event. Equal times are ordered by the tie-break the engine draws from its seeded
+ * PRNG; the sequence number only makes the order total.
+ *
+ * <p>The heap itself holds one {@code long} per event: a key that orders like (time, tie) for times below 2^40 ns
+ * (18 minutes of virtual time) — the time in the high bits, the tie's top 23 bits (mapped so that unsigned order is
+ * the tie's signed order) below it — beside the event's slot. A sift compares only keys, four children in one cache
+ * line; where two keys are equal (equal times whose ties share their top 23 bits, or times past 2^40, whose keys all
+ * saturate) it compares the full (time, tie, sequence) kept per slot. The order is thus exactly the triple's, as
+ * {@code EventQueueProperties} checks against a sorted list, and slots never move, so a sift moves two words, not
+ * five.
  */
 final class EventQueue {
+    private static final int TIE_BITS = 23;
+    private static final long SATURATED = Long.MAX_VALUE;
+
+    /** Heap order: the key and the slot of the event at each heap position. */
+    private long[] keys = new long[64];
+    private int[] slotAt = new int[64];
+    /** Per slot (stable while queued): the full order and the event. */
     private long[] times = new long[64];
     private long[] ties = new long[64];
     private long[] seqs = new long[64];
     private Event[] events = new Event[64];
+    /** Free slots, a stack: {@code free[0..freeCount)}. */
+    private int[] free = new int[64];
+    private int freeCount;
     private int size;
     private long nextSeq;
+
+    /** The time of the event {@link #poll} returned last. */
+    long lastTime;
+
+    EventQueue() {
+        resetFreeSlots(0);
+    }
 
     int size() {
         return size;
@@ -26,97 +50,128 @@ final class EventQueue {
 
     /** The earliest time queued; only valid when not empty. */
     long peekTime() {
-        return times[0];
+        return times[slotAt[0]];
     }
 
     void add(long time, long tie, Event event) {
-        if (size == events.length) {
+        if (size == keys.length) {
             grow();
         }
-        long seq = nextSeq++;
+        int slot = free[--freeCount];
+        times[slot] = time;
+        ties[slot] = tie;
+        seqs[slot] = nextSeq++;
+        events[slot] = event;
+        long key = key(time, tie);
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            if (!less(time, tie, seq, times[parent], ties[parent], seqs[parent])) {
+            long parentKey = keys[parent];
+            if (key > parentKey || (key == parentKey && !fullLess(slot, slotAt[parent]))) {
                 break;
             }
-            move(parent, i);
+            keys[i] = parentKey;
+            slotAt[i] = slotAt[parent];
             i = parent;
         }
-        set(i, time, tie, seq, event);
+        keys[i] = key;
+        slotAt[i] = slot;
     }
 
     /** Removes the earliest event; {@link #lastTime} tells its time. */
     Event poll() {
-        Event top = events[0];
-        lastTime = times[0];
+        int topSlot = slotAt[0];
+        Event top = events[topSlot];
+        events[topSlot] = null;
+        lastTime = times[topSlot];
+        free[freeCount++] = topSlot;
         int last = --size;
-        long t = times[last];
-        long tie = ties[last];
-        long seq = seqs[last];
-        Event e = events[last];
-        events[last] = null;
         if (last > 0) {
-            int i = 0;
-            while (true) {
-                int first = 4 * i + 1;
-                if (first >= last) {
-                    break;
-                }
-                int child = first;
-                int end = Math.min(first + 4, last);
-                for (int c = first + 1; c < end; c++) {
-                    if (less(times[c], ties[c], seqs[c], times[child], ties[child], seqs[child])) {
-                        child = c;
-                    }
-                }
-                if (!less(times[child], ties[child], seqs[child], t, tie, seq)) {
-                    break;
-                }
-                move(child, i);
-                i = child;
-            }
-            set(i, t, tie, seq, e);
+            siftDownFromRoot(keys[last], slotAt[last], last);
         }
         return top;
     }
 
-    long lastTime;
-
-    private static boolean less(long t1, long tie1, long seq1, long t2, long tie2, long seq2) {
-        if (t1 != t2) {
-            return t1 < t2;
+    /** Places (key, slot), the heap's former last element, from the root down; {@code n} is the heap's new size. */
+    private void siftDownFromRoot(long key, int slot, int n) {
+        long[] k = keys;
+        int[] s = slotAt;
+        int i = 0;
+        while (true) {
+            int first = 4 * i + 1;
+            if (first >= n) {
+                break;
+            }
+            int child = first;
+            long childKey = k[first];
+            int end = Math.min(first + 4, n);
+            for (int c = first + 1; c < end; c++) {
+                long ck = k[c];
+                if (ck < childKey || (ck == childKey && fullLess(s[c], s[child]))) {
+                    child = c;
+                    childKey = ck;
+                }
+            }
+            if (childKey > key || (childKey == key && !fullLess(s[child], slot))) {
+                break;
+            }
+            k[i] = childKey;
+            s[i] = s[child];
+            i = child;
         }
-        if (tie1 != tie2) {
-            return tie1 < tie2;
-        }
-        return seq1 < seq2;
+        k[i] = key;
+        s[i] = slot;
     }
 
-    private void move(int from, int to) {
-        times[to] = times[from];
-        ties[to] = ties[from];
-        seqs[to] = seqs[from];
-        events[to] = events[from];
+    /**
+     * The heap key: orders like (time, tie) wherever it differs; equal keys need {@link #fullLess}. Times are never
+     * negative (the engine schedules at or after now, from 0).
+     */
+    static long key(long time, long tie) {
+        if ((time >>> (63 - TIE_BITS)) != 0) {
+            return SATURATED;
+        }
+        return (time << TIE_BITS) | ((tie ^ Long.MIN_VALUE) >>> (64 - TIE_BITS));
     }
 
-    private void set(int i, long time, long tie, long seq, Event event) {
-        times[i] = time;
-        ties[i] = tie;
-        seqs[i] = seq;
-        events[i] = event;
+    private boolean fullLess(int a, int b) {
+        long ta = times[a];
+        long tb = times[b];
+        if (ta != tb) {
+            return ta < tb;
+        }
+        long ia = ties[a];
+        long ib = ties[b];
+        if (ia != ib) {
+            return ia < ib;
+        }
+        return seqs[a] < seqs[b];
     }
 
     private void grow() {
-        int n = events.length * 2;
+        int old = keys.length;
+        int n = old * 2;
+        keys = Arrays.copyOf(keys, n);
+        slotAt = Arrays.copyOf(slotAt, n);
         times = Arrays.copyOf(times, n);
         ties = Arrays.copyOf(ties, n);
         seqs = Arrays.copyOf(seqs, n);
         events = Arrays.copyOf(events, n);
+        free = Arrays.copyOf(free, n);
+        resetFreeSlots(old); // full: every slot below old is in use
+    }
+
+    /** Marks slots {@code [from, capacity)} free, the lowest on top. */
+    private void resetFreeSlots(int from) {
+        freeCount = 0;
+        for (int slot = free.length - 1; slot >= from; slot--) {
+            free[freeCount++] = slot;
+        }
     }
 
     void clear() {
-        Arrays.fill(events, 0, size, null);
+        Arrays.fill(events, null);
         size = 0;
+        resetFreeSlots(0);
     }
 }

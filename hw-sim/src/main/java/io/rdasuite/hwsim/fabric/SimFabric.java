@@ -39,6 +39,8 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     private final List<SimNode> nodes = new ArrayList<>();
     /** Regions by {@code rkey - FIRST_RKEY}: rkeys are handed out densely, and every placement looks one up. */
     private SimRegion[] regionsByRkey = new SimRegion[16];
+    /** The node (incarnation) that registered each rkey's region. */
+    private SimNode[] ownersByRkey = new SimNode[16];
     private final TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
     private final TreeMap<Integer, PmImage> processCrashImages = new TreeMap<>();
     private final List<FaultPlan.Fault> fired = new ArrayList<>();
@@ -325,18 +327,21 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         return nextRkey++;
     }
 
-    void registerRkey(int rkey, SimRegion region) {
+    void registerRkey(int rkey, SimRegion region, SimNode owner) {
         int i = rkey - FIRST_RKEY;
         if (i >= regionsByRkey.length) {
-            regionsByRkey = Arrays.copyOf(regionsByRkey, Math.max(i + 1, 2 * regionsByRkey.length));
+            int n = Math.max(i + 1, 2 * regionsByRkey.length);
+            regionsByRkey = Arrays.copyOf(regionsByRkey, n);
+            ownersByRkey = Arrays.copyOf(ownersByRkey, n);
         }
         regionsByRkey[i] = region;
+        ownersByRkey[i] = owner;
     }
 
-    /** The region of {@code rkey}, or null for an rkey never handed out. */
-    SimRegion regionByRkey(int rkey) {
+    /** The region of {@code rkey} if {@code owner} (that incarnation of a node) registered it, else null. */
+    SimRegion regionByRkey(int rkey, SimNode owner) {
         int i = rkey - FIRST_RKEY;
-        return i >= 0 && i < regionsByRkey.length ? regionsByRkey[i] : null;
+        return i >= 0 && i < regionsByRkey.length && ownersByRkey[i] == owner ? regionsByRkey[i] : null;
     }
 
     /** Kills the remaining actors. */

@@ -113,7 +113,7 @@ public final class SimNode implements Node {
         }
         regions.add(sim);
         byName.put(name, sim);
-        fabric.registerRkey(rkey, sim);
+        fabric.registerRkey(rkey, sim, this);
         return region;
     }
 
@@ -132,8 +132,7 @@ public final class SimNode implements Node {
     }
 
     SimRegion regionByRkey(int rkey) {
-        SimRegion r = fabric.regionByRkey(rkey);
-        return r != null && r.region.nodeId() == id && byName.get(r.region.name()) == r ? r : null; // an earlier incarnation's rkey is refused
+        return fabric.regionByRkey(rkey, this); // another node's or an earlier incarnation's rkey is refused
     }
 
     /** 0 for the node as built; each {@link SimFabric#restart} of it adds one. */

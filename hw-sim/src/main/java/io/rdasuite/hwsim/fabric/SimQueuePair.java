@@ -70,7 +70,7 @@ final class SimQueuePair implements QueuePair {
         long id = nextRequestId++;
         ThreadState state = (ThreadState) self.attachment;
         byte[] payload = switch (request.opcode()) {
-            case WRITE, WRITE_IMM, SEND -> request.local().toArray(ValueLayout.JAVA_BYTE);
+            case WRITE, WRITE_IMM, SEND -> payloadOf(request.local());
             default -> null;
         };
         Message m = new Message(this, id, request, payload, state.scope);
@@ -90,6 +90,13 @@ final class SimQueuePair implements QueuePair {
         sendQueue.add(m);
         pump();
         return id;
+    }
+
+    /** The source bytes as of the post, copied straight into an array (no intermediate segment, as toArray makes). */
+    private static byte[] payloadOf(MemorySegment source) {
+        byte[] payload = new byte[(int) source.byteSize()];
+        MemorySegment.copy(source, ValueLayout.JAVA_BYTE, 0, payload, 0, payload.length);
+        return payload;
     }
 
     private void finishEarly(Message m, CompletionStatus status) {
@@ -148,19 +155,35 @@ final class SimQueuePair implements QueuePair {
             throw new IllegalArgumentException("no request " + requestId + " was posted on QP " + qpn);
         }
         while (true) {
-            for (Iterator<Completion> it = completions.iterator(); it.hasNext(); ) {
-                Completion c = it.next();
-                if (c.requestId() == requestId) {
-                    it.remove();
-                    node.chargeCpu(self, node.fabric.cost.cpuPollNs());
-                    return c;
-                }
+            Completion c = takeCompletion(requestId);
+            if (c != null) {
+                node.chargeCpu(self, node.fabric.cost.cpuPollNs());
+                return c;
             }
             if (!outstanding.contains(requestId) && !queued(requestId)) {
                 throw new IllegalArgumentException("request " + requestId + " on QP " + qpn + " is unsignaled or its completion was already taken");
             }
             waitOn(self, completionWaiters);
         }
+    }
+
+    /** Removes and returns the completion of {@code requestId}, or null; the oldest one is checked first (the usual case). */
+    private Completion takeCompletion(long requestId) {
+        Completion first = completions.peekFirst();
+        if (first == null) {
+            return null;
+        }
+        if (first.requestId() == requestId) {
+            return completions.pollFirst();
+        }
+        for (Iterator<Completion> it = completions.iterator(); it.hasNext(); ) {
+            Completion c = it.next();
+            if (c.requestId() == requestId) {
+                it.remove();
+                return c;
+            }
+        }
+        return null;
     }
 
     private boolean queued(long requestId) {

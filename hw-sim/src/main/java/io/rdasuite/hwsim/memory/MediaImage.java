@@ -82,24 +82,21 @@ final class MediaImage {
         }
     }
 
-    /** Media units {@code [firstUnit, firstUnit + count)} become {@code from[fromUnit..]}. */
-    /** Units the media takes in: a plain array or a region's paged visible image. */
+    /** Units the media takes in: a plain array or a region's paged visible image (which is one, so writes allocate nothing). */
     @FunctionalInterface
     interface Source {
-        void copy(int fromUnit, long[] into, int at, int count);
+        void copyUnits(int fromUnit, long[] into, int at, int count);
     }
 
+    /** Media units {@code [firstUnit, firstUnit + count)} become {@code from[fromUnit..]}. */
     void write(long[] from, int fromUnit, int firstUnit, int count) {
         write((f, into, at, n) -> System.arraycopy(from, f, into, at, n), fromUnit, firstUnit, count);
     }
 
-    void write(PagedUnits from, int fromUnit, int firstUnit, int count) {
-        write(from::copyUnits, fromUnit, firstUnit, count);
-    }
-
-    private void write(Source from, int fromUnit, int firstUnit, int count) {
+    /** Media units {@code [firstUnit, firstUnit + count)} become {@code from}'s units from {@code fromUnit}. */
+    void write(Source from, int fromUnit, int firstUnit, int count) {
         if (whole != null) {
-            from.copy(fromUnit, whole, firstUnit, count);
+            from.copyUnits(fromUnit, whole, firstUnit, count);
             forgetSnapshotPages(firstUnit, count);
             return;
         }
@@ -116,12 +113,12 @@ final class MediaImage {
                 setLine(line, w);
                 if (++writtenLines * 4L > (units + 7) / 8) {
                     materialize();
-                    from.copy(fromUnit + (unit - firstUnit), whole, unit, end - unit);
+                    from.copyUnits(fromUnit + (unit - firstUnit), whole, unit, end - unit);
                     forgetSnapshotPages(unit, end - unit);
                     return;
                 }
             }
-            from.copy(fromUnit + (unit - firstUnit), w, unit - line * 8, lineEnd - unit);
+            from.copyUnits(fromUnit + (unit - firstUnit), w, unit - line * 8, lineEnd - unit);
             unit = lineEnd;
         }
     }

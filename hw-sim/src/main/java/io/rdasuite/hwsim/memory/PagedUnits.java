@@ -1,6 +1,7 @@
 package io.rdasuite.hwsim.memory;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * A region's visible image as 8-byte units in 4 KiB pages, copy-on-write over a shared base: a page is copied from the
@@ -8,7 +9,7 @@ import java.lang.foreign.MemorySegment;
  * A server restarted from a crash image thus copies only the pages its recovery and the run after it write, and a
  * freshly registered region costs nothing until it is used. Reads of a page never written see the base (or zeroes).
  */
-final class PagedUnits {
+final class PagedUnits implements MediaImage.Source {
     static final int PAGE_SHIFT = 9;
     static final int PAGE_UNITS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_UNITS - 1;
@@ -55,7 +56,8 @@ final class PagedUnits {
     }
 
     /** Copies {@code count} units from {@code fromUnit} into {@code into[at..]}. */
-    void copyUnits(int fromUnit, long[] into, int at, int count) {
+    @Override
+    public void copyUnits(int fromUnit, long[] into, int at, int count) {
         check(fromUnit, count);
         while (count > 0) {
             int p = fromUnit >>> PAGE_SHIFT;
@@ -107,6 +109,21 @@ final class PagedUnits {
             long n = Math.min(length - done, PAGE_BYTES - inPage);
             own(p);
             MemorySegment.copy(source, sourceOffset + done, pageSegments[p], inPage, n);
+            done += n;
+        }
+    }
+
+    /** Writes {@code source[0..length)} at {@code offsetBytes}, straight from the array (no segment per write). */
+    void write(byte[] source, int length, long offsetBytes) {
+        checkBytes(offsetBytes, length);
+        int done = 0;
+        while (done < length) {
+            long at = offsetBytes + done;
+            int p = (int) (at / PAGE_BYTES);
+            long inPage = at - p * PAGE_BYTES;
+            int n = (int) Math.min(length - done, PAGE_BYTES - inPage);
+            own(p);
+            MemorySegment.copy(source, done, pageSegments[p], ValueLayout.JAVA_BYTE, inPage, n);
             done += n;
         }
     }

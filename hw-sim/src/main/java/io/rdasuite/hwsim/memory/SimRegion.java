@@ -104,7 +104,7 @@ public final class SimRegion {
         if (length == 0) {
             return;
         }
-        visible.write(MemorySegment.ofArray(source), 0, offsetBytes, length);
+        visible.write(source, length, offsetBytes);
         afterWrite(offsetBytes, length, route);
     }
 

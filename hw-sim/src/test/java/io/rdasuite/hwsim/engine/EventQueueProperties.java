@@ -58,6 +58,33 @@ class EventQueueProperties {
     @Property(tries = 300)
     void pollsInTimeThenTieThenInsertionOrder(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 40) Integer> steps,
                                               @ForAll @LongRange(min = 1, max = 1_000) long seed) {
+        replay(steps, seed, 0, random -> random.nextInt(3));
+    }
+
+    /**
+     * The same with the ties the engine draws (any long, negative ones too), ties that differ only below their top 23
+     * bits (equal heap keys), and times around 2^40 ns, where the heap's keys saturate and only the full comparison
+     * orders: each must still come out in (time, tie, insertion) order.
+     */
+    @Property(tries = 300)
+    void ordersFullWidthTiesAndTimesPastTheKeyRange(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 40) Integer> steps,
+                                                    @ForAll @LongRange(min = 1, max = 1_000) long seed,
+                                                    @ForAll @IntRange(min = 0, max = 2) int timeBase,
+                                                    @ForAll @IntRange(min = 0, max = 2) int tieKind) {
+        long base = switch (timeBase) {
+            case 0 -> 0;
+            case 1 -> (1L << 40) - 20; // straddles the last key below saturation
+            default -> 1L << 50;
+        };
+        long sharedTop = 0x5A5A5A5A5A5A5A5AL;
+        replay(steps, seed, base, random -> switch (tieKind) {
+            case 0 -> random.nextLong();
+            case 1 -> (sharedTop & ~0x3FL) | random.nextInt(3) | (random.nextBoolean() ? Long.MIN_VALUE : 0);
+            default -> random.nextBoolean() ? Long.MIN_VALUE + random.nextInt(2) : Long.MAX_VALUE - random.nextInt(2);
+        });
+    }
+
+    private static void replay(List<Integer> steps, long seed, long timeBase, java.util.function.ToLongFunction<java.util.SplittableRandom> tie) {
         EventQueue queue = new EventQueue();
         List<Numbered> reference = new ArrayList<>();
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
@@ -75,7 +102,7 @@ class EventQueueProperties {
                 assertThat(((Numbered) got).number).isEqualTo(expected.number);
                 assertThat(queue.lastTime).isEqualTo(expected.time);
             } else {
-                Numbered e = new Numbered(step, random.nextInt(3), number++);
+                Numbered e = new Numbered(timeBase + step, tie.applyAsLong(random), number++);
                 queue.add(e.time, e.tie, e);
                 reference.add(e);
             }
