@@ -25,6 +25,7 @@ public final class Actor extends Event {
     public Object attachment;
 
     Actor(Engine engine, int id, String name, int nodeId, boolean daemon) {
+        super(TraceKind.ACTOR_RESUME, nodeId, id);
         this.engine = engine;
         this.id = id;
         this.name = name;
@@ -51,21 +52,6 @@ public final class Actor extends Event {
     @Override
     protected void fire() {
         throw new IllegalStateException("actors are dispatched by the engine, not fired");
-    }
-
-    @Override
-    protected TraceKind kind() {
-        return TraceKind.ACTOR_RESUME;
-    }
-
-    @Override
-    protected int nodeId() {
-        return nodeId;
-    }
-
-    @Override
-    protected long traceArgument() {
-        return id;
     }
 
     @Override

@@ -335,7 +335,11 @@ public final class Engine {
             Event event = queue.poll();
             now = queue.lastTime;
             dispatched++;
-            trace.record(dispatched - 1, now, event.kind(), event.nodeId(), event.traceArgument());
+            if (event.fixedTrace) {
+                trace.record(dispatched - 1, now, event.traceKind, event.traceNode, event.traceArg);
+            } else {
+                trace.record(dispatched - 1, now, event.kind(), event.nodeId(), event.traceArgument());
+            }
             if (event instanceof Actor actor) {
                 actor.pending = false;
                 if (actor.finished) {

@@ -92,13 +92,17 @@ final class EventQueue {
         return top;
     }
 
-    /** Places (key, slot), the heap's former last element, from the root down; {@code n} is the heap's new size. */
+    /**
+     * Places (key, slot), the heap's former last element, from the root down; {@code n} is the heap's new size. Bottom-up
+     * (Floyd): the hole at the root follows the smallest child down to a leaf without comparing against the element, which
+     * almost always belongs near the bottom, and the element then rises from there (rarely more than a step).
+     */
     private void siftDownFromRoot(long key, int slot, int n) {
         long[] k = keys;
         int[] s = slotAt;
-        int i = 0;
+        int hole = 0;
         while (true) {
-            int first = 4 * i + 1;
+            int first = 4 * hole + 1;
             if (first >= n) {
                 break;
             }
@@ -112,15 +116,22 @@ final class EventQueue {
                     childKey = ck;
                 }
             }
-            if (childKey > key || (childKey == key && !fullLess(s[child], slot))) {
+            k[hole] = childKey;
+            s[hole] = s[child];
+            hole = child;
+        }
+        while (hole > 0) {
+            int parent = (hole - 1) >>> 2;
+            long parentKey = k[parent];
+            if (key > parentKey || (key == parentKey && !fullLess(slot, s[parent]))) {
                 break;
             }
-            k[i] = childKey;
-            s[i] = s[child];
-            i = child;
+            k[hole] = parentKey;
+            s[hole] = s[parent];
+            hole = parent;
         }
-        k[i] = key;
-        s[i] = slot;
+        k[hole] = key;
+        s[hole] = slot;
     }
 
     /**

@@ -11,6 +11,7 @@ final class CompletionEvent extends Event {
     private final boolean roundTrip;
 
     CompletionEvent(Message message, CompletionStatus status, boolean roundTrip) {
+        super(TraceKind.COMPLETE, message.requester.node.id(), ((long) status.ordinal() << 48) ^ message.id);
         this.message = message;
         this.status = status;
         this.roundTrip = roundTrip;
@@ -19,20 +20,5 @@ final class CompletionEvent extends Event {
     @Override
     protected void fire() {
         message.requester.complete(message, status, roundTrip);
-    }
-
-    @Override
-    protected TraceKind kind() {
-        return TraceKind.COMPLETE;
-    }
-
-    @Override
-    protected int nodeId() {
-        return message.requester.node.id();
-    }
-
-    @Override
-    protected long traceArgument() {
-        return ((long) status.ordinal() << 48) ^ message.id;
     }
 }

@@ -21,7 +21,7 @@ final class Message extends Event {
     final byte[] payload;
     final Counters scope;
     int lengthBytes;
-    Stage stage = Stage.ARRIVE;
+    private Stage stage = Stage.ARRIVE;
     boolean completed;
     /** Sent, signaled and not yet completed ({@link OutstandingRequests}). */
     boolean owed;
@@ -40,6 +40,7 @@ final class Message extends Event {
     byte[] readData;
 
     Message(SimQueuePair requester, long id, WorkRequest request, byte[] payload, Counters scope) {
+        super(TraceKind.ARRIVE, requester.peer.node.id(), traceId(requester, request.opcode(), id));
         this.requester = requester;
         this.id = id;
         this.request = request;
@@ -59,27 +60,22 @@ final class Message extends Event {
         }
     }
 
-    @Override
-    protected TraceKind kind() {
-        return switch (stage) {
+    /** Moves the message to its next stage: the next time it fires, it does that, and the trace says so. */
+    void stage(Stage next) {
+        stage = next;
+        retrace(switch (next) {
             case ARRIVE -> TraceKind.ARRIVE;
             case PLACE -> TraceKind.PLACE;
             case EXECUTE -> TraceKind.EXECUTE;
-        };
-    }
-
-    @Override
-    protected int nodeId() {
-        return requester.peer.node.id();
-    }
-
-    @Override
-    protected long traceArgument() {
-        return traceId();
+        });
     }
 
     /** QP number, opcode and request id in one number. */
     long traceId() {
+        return traceArgument();
+    }
+
+    private static long traceId(SimQueuePair requester, Opcode opcode, long id) {
         return ((long) requester.qpn << 40) ^ ((long) opcode.ordinal() << 32) ^ id;
     }
 }

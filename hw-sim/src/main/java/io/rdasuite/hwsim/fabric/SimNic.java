@@ -37,6 +37,8 @@ final class SimNic {
     private long pcieFreeAt;
     private long pmFreeAt;
     private long lastPlaceAt;
+    private long lastWireBytes = -1;
+    private long lastSerializationNs;
     /** Posted updates that reached this NIC and are not yet placed: outside the domain unless WSP. */
     private final ArrayDeque<Message> inbound = new ArrayDeque<>();
     private long arrivedSeq;
@@ -51,6 +53,15 @@ final class SimNic {
         this.cost = node.fabric.cost;
         this.jitter = engine.random("nic-jitter-" + node.id());
         this.stalls = engine.random("pcie-stall-" + node.id());
+    }
+
+    /** The cost model's serialization time, remembered for the last size (a run sends a few sizes over and over). */
+    private long serializationNs(long wireBytes) {
+        if (wireBytes != lastWireBytes) {
+            lastWireBytes = wireBytes;
+            lastSerializationNs = cost.serializationNs(wireBytes);
+        }
+        return lastSerializationNs;
     }
 
     // ---- requester side -------------------------------------------------------------------------------
@@ -69,7 +80,7 @@ final class SimNic {
         int packets = Math.max(1, (payload + cost.mtuBytes() - 1) / cost.mtuBytes());
         long wireBytes = payload + (long) packets * cost.headerBytes();
         node.fabric.accounting.wire(wireBytes, m.scope);
-        long serialization = cost.serializationNs(wireBytes);
+        long serialization = serializationNs(wireBytes);
         long portStart = Math.max(leave, portFreeAt);
         portFreeAt = portStart + serialization;
         m.portStartNs = portStart;
@@ -196,7 +207,7 @@ final class SimNic {
         placeAt = Math.max(placeAt, lastPlaceAt + 1); // strictly increasing: the FIFO order survives tie-breaking
         lastPlaceAt = placeAt;
         m.placeSeq = ++arrivedSeq;
-        m.stage = Message.Stage.PLACE;
+        m.stage(Message.Stage.PLACE);
         inbound.add(m);
         engine.schedule(m, placeAt);
     }
@@ -263,7 +274,7 @@ final class SimNic {
             default -> throw new IllegalStateException(m.opcode + " is posted");
         };
         duration += jitter.nextLong(cost.nonPostedJitterNs() + 1);
-        m.stage = Message.Stage.EXECUTE;
+        m.stage(Message.Stage.EXECUTE);
         engine.schedule(m, engine.now() + duration);
     }
 
@@ -316,7 +327,7 @@ final class SimNic {
         long wireBytes = responseBytes + (long) packets * cost.headerBytes();
         node.fabric.accounting.wire(wireBytes, m.scope);
         long start = Math.max(engine.now(), portFreeAt);
-        long serialization = cost.serializationNs(wireBytes);
+        long serialization = serializationNs(wireBytes);
         portFreeAt = start + serialization;
         long at = start + serialization + cost.linkLatencyNs() + cost.completionNs();
         boolean network = !(m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP);
