@@ -106,15 +106,29 @@ final class EventQueue {
             if (first >= n) {
                 break;
             }
-            int child = first;
-            long childKey = k[first];
-            int end = Math.min(first + 4, n);
-            for (int c = first + 1; c < end; c++) {
-                long ck = k[c];
-                if (ck < childKey || (ck == childKey && fullLess(s[c], s[child]))) {
-                    child = c;
-                    childKey = ck;
+            int child;
+            long childKey;
+            if (first + 3 < n) {
+                // four children: pick the least key with selects, not branches (the winner is a coin toss); equal keys
+                // are rare (same time, same top tie bits) and take the exact path
+                long k0 = k[first];
+                long k1 = k[first + 1];
+                long k2 = k[first + 2];
+                long k3 = k[first + 3];
+                long m01 = Math.min(k0, k1);
+                long m23 = Math.min(k2, k3);
+                if ((k0 == k1) | (k2 == k3) | (m01 == m23)) {
+                    child = leastChild(first, first + 4);
+                    childKey = k[child];
+                } else {
+                    int c01 = k1 < k0 ? first + 1 : first;
+                    int c23 = k3 < k2 ? first + 3 : first + 2;
+                    child = m23 < m01 ? c23 : c01;
+                    childKey = Math.min(m01, m23);
                 }
+            } else {
+                child = leastChild(first, n);
+                childKey = k[child];
             }
             k[hole] = childKey;
             s[hole] = s[child];
@@ -132,6 +146,20 @@ final class EventQueue {
         }
         k[hole] = key;
         s[hole] = slot;
+    }
+
+    /** The heap position in {@code [first, end)} whose event comes first, comparing in full where keys are equal. */
+    private int leastChild(int first, int end) {
+        int child = first;
+        long childKey = keys[first];
+        for (int c = first + 1; c < end; c++) {
+            long ck = keys[c];
+            if (ck < childKey || (ck == childKey && fullLess(slotAt[c], slotAt[child]))) {
+                child = c;
+                childKey = ck;
+            }
+        }
+        return child;
     }
 
     /**
