@@ -103,6 +103,17 @@ public final class Engine {
         queue.add(timeNanos, ties.nextLong(), event);
     }
 
+    /**
+     * Queues {@code event} at {@code timeNanos} (not before now) as the next of {@code stream}'s events: the same order
+     * as {@link #schedule(Event, long)} (the same tie-break is drawn), cheaper while the stream's times only grow.
+     */
+    public void schedule(Event event, long timeNanos, EventStream stream) {
+        if (timeNanos < now) {
+            throw new IllegalArgumentException("cannot schedule in the past: " + timeNanos + " < " + now);
+        }
+        queue.add(timeNanos, ties.nextLong(), event, stream);
+    }
+
     /** Runs {@code hook} just before the event with index {@code eventIndex} would be dispatched. */
     public void atEvent(long eventIndex, Runnable hook) {
         if (eventIndex < dispatched) {

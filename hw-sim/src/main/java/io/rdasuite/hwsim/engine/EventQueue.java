@@ -14,6 +14,10 @@ import java.util.Arrays;
  * saturate) it compares the full (time, tie, sequence) kept per slot. The order is thus exactly the triple's, as
  * {@code EventQueueProperties} checks against a sorted list, and slots never move, so a sift moves two words, not
  * five.
+ *
+ * <p>An {@link EventStream}'s events take one slot between them: the slot holds the stream's earliest event, and
+ * removing it puts the stream's next event in its place and sifts it down from the root, one sift where a removal and
+ * an addition would take two.
  */
 final class EventQueue {
     private static final int TIE_BITS = 23;
@@ -27,10 +31,14 @@ final class EventQueue {
     private long[] ties = new long[64];
     private long[] seqs = new long[64];
     private Event[] events = new Event[64];
+    /** Per slot: the stream whose earliest event the slot holds, or null. */
+    private EventStream[] streams = new EventStream[64];
     /** Free slots, a stack: {@code free[0..freeCount)}. */
     private int[] free = new int[64];
     private int freeCount;
     private int size;
+    /** Events queued, in the heap and in streams behind it. */
+    private int count;
     private long nextSeq;
 
     /** The time of the event {@link #poll} returned last. */
@@ -40,8 +48,9 @@ final class EventQueue {
         resetFreeSlots(0);
     }
 
+    /** Events queued. */
     int size() {
-        return size;
+        return count;
     }
 
     boolean isEmpty() {
@@ -54,14 +63,35 @@ final class EventQueue {
     }
 
     void add(long time, long tie, Event event) {
+        insert(time, tie, nextSeq++, event, null);
+    }
+
+    /** Adds an event of {@code stream}: appended behind the stream's latest if later than it, else queued on its own. */
+    void add(long time, long tie, Event event, EventStream stream) {
+        long seq = nextSeq++;
+        if (!stream.inHeap) {
+            stream.inHeap = true;
+            stream.lastTime = time;
+            insert(time, tie, seq, event, stream);
+        } else if (time > stream.lastTime) {
+            stream.append(time, tie, seq, event);
+            count++;
+        } else {
+            insert(time, tie, seq, event, null);
+        }
+    }
+
+    private void insert(long time, long tie, long seq, Event event, EventStream stream) {
         if (size == keys.length) {
             grow();
         }
+        count++;
         int slot = free[--freeCount];
         times[slot] = time;
         ties[slot] = tie;
-        seqs[slot] = nextSeq++;
+        seqs[slot] = seq;
         events[slot] = event;
+        streams[slot] = stream;
         long key = key(time, tie);
         int i = size++;
         while (i > 0) {
@@ -82,8 +112,25 @@ final class EventQueue {
     Event poll() {
         int topSlot = slotAt[0];
         Event top = events[topSlot];
-        events[topSlot] = null;
         lastTime = times[topSlot];
+        count--;
+        EventStream stream = streams[topSlot];
+        if (stream != null && !stream.ringEmpty()) {
+            // the stream's next event takes the slot, and the root's place
+            long time = stream.headTime();
+            long tie = stream.headTie();
+            times[topSlot] = time;
+            ties[topSlot] = tie;
+            seqs[topSlot] = stream.headSeq();
+            events[topSlot] = stream.pollHead();
+            siftDownFromRoot(key(time, tie), topSlot, size);
+            return top;
+        }
+        if (stream != null) {
+            stream.inHeap = false;
+            streams[topSlot] = null;
+        }
+        events[topSlot] = null;
         free[freeCount++] = topSlot;
         int last = --size;
         if (last > 0) {
@@ -196,6 +243,7 @@ final class EventQueue {
         ties = Arrays.copyOf(ties, n);
         seqs = Arrays.copyOf(seqs, n);
         events = Arrays.copyOf(events, n);
+        streams = Arrays.copyOf(streams, n);
         free = Arrays.copyOf(free, n);
         resetFreeSlots(old); // full: every slot below old is in use
     }
@@ -209,8 +257,15 @@ final class EventQueue {
     }
 
     void clear() {
+        for (EventStream stream : streams) {
+            if (stream != null) {
+                stream.clear();
+            }
+        }
         Arrays.fill(events, null);
+        Arrays.fill(streams, null);
         size = 0;
+        count = 0;
         resetFreeSlots(0);
     }
 }

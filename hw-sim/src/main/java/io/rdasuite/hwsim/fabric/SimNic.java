@@ -1,6 +1,7 @@
 package io.rdasuite.hwsim.fabric;
 
 import io.rdasuite.hwsim.engine.Engine;
+import io.rdasuite.hwsim.engine.EventStream;
 import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.Route;
 import io.rdasuite.hwsim.memory.SimRegion;
@@ -37,6 +38,10 @@ final class SimNic {
     private long pcieFreeAt;
     private long pmFreeAt;
     private long lastPlaceAt;
+    /** This NIC's outbound requests arriving at their responders, its placements, and its responses (each in time order). */
+    private final EventStream arrivals = new EventStream();
+    private final EventStream placements = new EventStream();
+    private final EventStream responses = new EventStream();
     private long lastWireBytes = -1;
     private long lastSerializationNs;
     /** Posted updates that reached this NIC and are not yet placed: outside the domain unless WSP. */
@@ -86,7 +91,7 @@ final class SimNic {
         m.portStartNs = portStart;
         m.packets = packets;
         m.perPacketNs = Math.max(1, serialization / packets);
-        engine.schedule(m, portStart + serialization + cost.linkLatencyNs());
+        engine.schedule(m, portStart + serialization + cost.linkLatencyNs(), arrivals);
         if (m.opcode.isPosted() && m.request.signaled() && node.fabric.transport() == Transport.IWARP) {
             // iWARP: the completion only says the request reached the requester's transport (paper 003 §3.2).
             engine.schedule(new CompletionEvent(m, CompletionStatus.SUCCESS, false), leave + cost.completionNs());
@@ -209,7 +214,7 @@ final class SimNic {
         m.placeSeq = ++arrivedSeq;
         m.stage(Message.Stage.PLACE);
         inbound.add(m);
-        engine.schedule(m, placeAt);
+        engine.schedule(m, placeAt, placements);
     }
 
     /** PCIe placed the FIFO's head into the memory hierarchy. */
@@ -334,7 +339,7 @@ final class SimNic {
         if (m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP && status == CompletionStatus.SUCCESS) {
             return; // iWARP completed it when it left the requester
         }
-        engine.schedule(new CompletionEvent(m, status, network), at);
+        engine.schedule(new CompletionEvent(m, status, network), at, responses);
     }
 
     // ---- crashes --------------------------------------------------------------------------------------

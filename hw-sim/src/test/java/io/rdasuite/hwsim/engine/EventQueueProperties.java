@@ -84,6 +84,60 @@ class EventQueueProperties {
         });
     }
 
+    /**
+     * Events added through {@link EventStream}s — mostly at growing times, as a NIC schedules them, but also at equal
+     * and earlier times, which the queue must take on their own — come out in the same order as events added one by
+     * one: a stream only changes where the queue keeps an event, never when it fires.
+     */
+    @Property(tries = 300)
+    void streamsKeepTheSameOrder(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 40) Integer> steps,
+                                 @ForAll @LongRange(min = 1, max = 1_000) long seed,
+                                 @ForAll @IntRange(min = 0, max = 1) int timeBase) {
+        long base = timeBase == 0 ? 0 : 1L << 50;
+        EventQueue queue = new EventQueue();
+        EventStream[] streams = {new EventStream(), new EventStream(), new EventStream()};
+        long[] streamTime = new long[streams.length];
+        List<Numbered> reference = new ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        int number = 0;
+        long now = 0;
+        for (int step : steps) {
+            if (step < 0) {
+                if (reference.isEmpty()) {
+                    assertThat(queue.isEmpty()).isTrue();
+                    continue;
+                }
+                reference.sort(ORDER);
+                Numbered expected = reference.removeFirst();
+                assertThat(queue.peekTime()).isEqualTo(expected.time);
+                assertThat(((Numbered) queue.poll()).number).isEqualTo(expected.number);
+                now = expected.time;
+            } else {
+                int which = random.nextInt(streams.length + 1);
+                long time;
+                if (which < streams.length && random.nextInt(4) != 0) {
+                    time = Math.max(now, streamTime[which]) + random.nextInt(3); // mostly later, sometimes equal
+                    streamTime[which] = Math.max(streamTime[which], time);
+                } else {
+                    time = now + step; // anywhere from now on
+                }
+                Numbered e = new Numbered(base + time, random.nextInt(3) - 1, number++);
+                if (which < streams.length) {
+                    queue.add(e.time, e.tie, e, streams[which]);
+                } else {
+                    queue.add(e.time, e.tie, e);
+                }
+                reference.add(e);
+            }
+            assertThat(queue.size()).isEqualTo(reference.size());
+        }
+        reference.sort(ORDER);
+        for (Numbered expected : reference) {
+            assertThat(((Numbered) queue.poll()).number).isEqualTo(expected.number);
+        }
+        assertThat(queue.isEmpty()).isTrue();
+    }
+
     private static void replay(List<Integer> steps, long seed, long timeBase, java.util.function.ToLongFunction<java.util.SplittableRandom> tie) {
         EventQueue queue = new EventQueue();
         List<Numbered> reference = new ArrayList<>();

@@ -1,0 +1,88 @@
+package io.rdasuite.hwsim.engine;
+
+import java.util.Arrays;
+
+/**
+ * Events one source schedules at strictly increasing times (a NIC port's arrivals, its placements into memory): the
+ * event queue keeps only the earliest of them in its heap and the rest here, in a ring, so that scheduling one is an
+ * append and the heap stays a few entries deep (issue 18). An event scheduled at or before the stream's latest time
+ * is queued on its own instead, so the order — (time, tie-break, sequence) over all events — never depends on
+ * whether a source keeps to its promise; only the speed does.
+ */
+public final class EventStream {
+    /** Whether the stream's earliest event is in the heap (then the ring holds the rest, in order). */
+    boolean inHeap;
+    /** The time of the stream's latest event (valid while {@link #inHeap}). */
+    long lastTime;
+    private long[] times = new long[16];
+    private long[] ties = new long[16];
+    private long[] seqs = new long[16];
+    private Event[] events = new Event[16];
+    private int head;
+    private int count;
+
+    boolean ringEmpty() {
+        return count == 0;
+    }
+
+    void append(long time, long tie, long seq, Event event) {
+        if (count == events.length) {
+            grow();
+        }
+        int at = (head + count) & (events.length - 1);
+        times[at] = time;
+        ties[at] = tie;
+        seqs[at] = seq;
+        events[at] = event;
+        count++;
+        lastTime = time;
+    }
+
+    long headTime() {
+        return times[head];
+    }
+
+    long headTie() {
+        return ties[head];
+    }
+
+    long headSeq() {
+        return seqs[head];
+    }
+
+    /** Removes the ring's first event (read its time, tie and sequence first). */
+    Event pollHead() {
+        Event e = events[head];
+        events[head] = null;
+        head = (head + 1) & (events.length - 1);
+        count--;
+        return e;
+    }
+
+    void clear() {
+        Arrays.fill(events, null);
+        head = 0;
+        count = 0;
+        inHeap = false;
+    }
+
+    private void grow() {
+        int n = events.length;
+        long[] t = new long[2 * n];
+        long[] i = new long[2 * n];
+        long[] s = new long[2 * n];
+        Event[] e = new Event[2 * n];
+        for (int k = 0; k < count; k++) {
+            int from = (head + k) & (n - 1);
+            t[k] = times[from];
+            i[k] = ties[from];
+            s[k] = seqs[from];
+            e[k] = events[from];
+        }
+        times = t;
+        ties = i;
+        seqs = s;
+        events = e;
+        head = 0;
+    }
+}
