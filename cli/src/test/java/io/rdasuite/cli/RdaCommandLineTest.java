@@ -141,12 +141,16 @@ class RdaCommandLineTest {
 
     @Test
     void simBenchReportsVerbsPerSecondAndIsDeterministic() throws Exception {
-        String[] args = {"sim-bench", "--json", "--verbs", "2000", "--clients", "2", "--repeats", "1"};
+        String[] args = {"sim-bench", "--json", "--verbs", "2000", "--clients", "2", "--repeats", "3", "--warmups", "1"};
         RdaRun first = rda(args);
         RdaRun second = rda(args);
         assertThat(first.exitCode()).isZero();
         JsonNode doc = new ObjectMapper().readTree(first.out());
         assertThat(doc.get("verbsPerSecond").asLong()).isPositive();
+        assertThat(doc.get("bestVerbsPerSecond").asLong()).isGreaterThanOrEqualTo(doc.get("verbsPerSecond").asLong());
+        assertThat(doc.get("wallMillisRuns")).hasSize(3);
+        assertThat(doc.get("warmups").asInt()).isEqualTo(1);
+        assertThat(rda("sim-bench", "--warmups", "-1").exitCode()).isEqualTo(2);
         assertThat(doc.get("verbs").asLong()).isEqualTo(4000);
         assertThat(withoutWallClock(second.out())).isEqualTo(withoutWallClock(first.out()));
     }

@@ -13,9 +13,6 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -99,23 +96,13 @@ final class SimQueuePair implements QueuePair {
         return id;
     }
 
-    /** The source bytes as of the post, copied straight into an array (no intermediate segment, as toArray makes). */
+    /** The source bytes as of the post, copied into an array. */
     private static byte[] payloadOf(MemorySegment source) {
-        int length = (int) source.byteSize();
-        byte[] payload = new byte[length];
-        if (length <= SMALL_PAYLOAD_BYTES && (length & 7) == 0) {
-            // a few words: a loop beats the bulk copy's per-call checks
-            for (int at = 0; at < length; at += 8) {
-                BYTES_AS_LONG.set(payload, at, source.get(ValueLayout.JAVA_LONG_UNALIGNED, at));
-            }
-        } else {
-            MemorySegment.copy(source, ValueLayout.JAVA_BYTE, 0, payload, 0, length);
-        }
+        byte[] payload = new byte[(int) source.byteSize()];
+        MemorySegment.ofArray(payload).copyFrom(source);
         return payload;
     }
 
-    private static final int SMALL_PAYLOAD_BYTES = 128;
-    private static final VarHandle BYTES_AS_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private void finishEarly(Message m, CompletionStatus status) {
         if (m.request.signaled()) {
