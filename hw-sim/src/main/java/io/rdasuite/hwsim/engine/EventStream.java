@@ -14,9 +14,8 @@ public final class EventStream {
     boolean inHeap;
     /** The time of the stream's latest event (valid while {@link #inHeap}). */
     long lastTime;
-    private long[] times = new long[16];
-    private long[] ties = new long[16];
-    private long[] seqs = new long[16];
+    /** Per ring position {@code i}: time, tie and sequence at {@code 4i, 4i+1, 4i+2} (one cache line holds two events). */
+    private long[] order = new long[16 * 4];
     private Event[] events = new Event[16];
     private int head;
     private int count;
@@ -30,24 +29,24 @@ public final class EventStream {
             grow();
         }
         int at = (head + count) & (events.length - 1);
-        times[at] = time;
-        ties[at] = tie;
-        seqs[at] = seq;
+        order[4 * at] = time;
+        order[4 * at + 1] = tie;
+        order[4 * at + 2] = seq;
         events[at] = event;
         count++;
         lastTime = time;
     }
 
     long headTime() {
-        return times[head];
+        return order[4 * head];
     }
 
     long headTie() {
-        return ties[head];
+        return order[4 * head + 1];
     }
 
     long headSeq() {
-        return seqs[head];
+        return order[4 * head + 2];
     }
 
     /** Removes the ring's first event (read its time, tie and sequence first). */
@@ -68,20 +67,14 @@ public final class EventStream {
 
     private void grow() {
         int n = events.length;
-        long[] t = new long[2 * n];
-        long[] i = new long[2 * n];
-        long[] s = new long[2 * n];
+        long[] o = new long[2 * n * 4];
         Event[] e = new Event[2 * n];
         for (int k = 0; k < count; k++) {
             int from = (head + k) & (n - 1);
-            t[k] = times[from];
-            i[k] = ties[from];
-            s[k] = seqs[from];
+            System.arraycopy(order, 4 * from, o, 4 * k, 3);
             e[k] = events[from];
         }
-        times = t;
-        ties = i;
-        seqs = s;
+        order = o;
         events = e;
         head = 0;
     }
