@@ -44,6 +44,10 @@ final class SimNic {
     private final EventStream responses = new EventStream();
     private long lastWireBytes = -1;
     private long lastSerializationNs;
+    private long lastPcieBytes = -1;
+    private long lastPcieOccupancyNs;
+    private long lastPmBytes = -1;
+    private long lastPmOccupancyNs;
     /** Posted updates that reached this NIC and are not yet placed: outside the domain unless WSP. */
     private final ArrayDeque<Message> inbound = new ArrayDeque<>();
     private long arrivedSeq;
@@ -60,13 +64,32 @@ final class SimNic {
         this.stalls = engine.random("pcie-stall-" + node.id());
     }
 
-    /** The cost model's serialization time, remembered for the last size (a run sends a few sizes over and over). */
+    /*
+     * The cost model's size-dependent times (a floating-point division each), remembered for the last size asked: a run
+     * moves a few sizes over and over.
+     */
     private long serializationNs(long wireBytes) {
         if (wireBytes != lastWireBytes) {
             lastWireBytes = wireBytes;
             lastSerializationNs = cost.serializationNs(wireBytes);
         }
         return lastSerializationNs;
+    }
+
+    private long pcieOccupancyNs(long bytes) {
+        if (bytes != lastPcieBytes) {
+            lastPcieBytes = bytes;
+            lastPcieOccupancyNs = cost.pcieOccupancyNs(bytes);
+        }
+        return lastPcieOccupancyNs;
+    }
+
+    private long pmOccupancyNs(long bytes) {
+        if (bytes != lastPmBytes) {
+            lastPmBytes = bytes;
+            lastPmOccupancyNs = cost.pmOccupancyNs(bytes);
+        }
+        return lastPmOccupancyNs;
     }
 
     // ---- requester side -------------------------------------------------------------------------------
@@ -199,11 +222,11 @@ final class SimNic {
     private void enqueuePlacement(Message m) {
         long now = engine.now();
         long start = Math.max(now, pcieFreeAt);
-        pcieFreeAt = start + cost.pcieOccupancyNs(m.lengthBytes);
+        pcieFreeAt = start + pcieOccupancyNs(m.lengthBytes);
         long placeAt = start + cost.pcieWriteNs();
         if (!node.config().ddio() && m.target.isPm()) {
             long pmStart = Math.max(placeAt, pmFreeAt);
-            pmFreeAt = pmStart + cost.pmOccupancyNs(m.lengthBytes);
+            pmFreeAt = pmStart + pmOccupancyNs(m.lengthBytes);
             placeAt = pmStart + cost.pmExtraWriteNs();
         }
         if (stalls.nextInt(100) < cost.placementStallPercent()) {
@@ -272,7 +295,7 @@ final class SimNic {
         }
         qp.nonPostedBusy = true;
         long duration = switch (m.opcode) {
-            case READ -> cost.pcieReadNs() + (m.target.isPm() ? cost.pmReadNs() : cost.dramReadNs()) + cost.pcieOccupancyNs(m.lengthBytes);
+            case READ -> cost.pcieReadNs() + (m.target.isPm() ? cost.pmReadNs() : cost.dramReadNs()) + pcieOccupancyNs(m.lengthBytes);
             case FLUSH -> cost.pcieReadNs();
             case CAS, FAA -> cost.pcieReadNs() + cost.nicAtomicExtraNs();
             case WRITE_ATOMIC -> cost.pcieWriteNs() + (!node.config().ddio() && m.target.isPm() ? cost.pmExtraWriteNs() : 0);
