@@ -22,19 +22,21 @@ import java.util.Arrays;
 final class EventQueue {
     private static final int TIE_BITS = 23;
     private static final long SATURATED = Long.MAX_VALUE;
+    /** Small: every crash state's recovery run makes an engine, and most runs keep a few events queued. */
+    private static final int INITIAL_CAPACITY = 16;
 
     /** Heap order: the key and the slot of the event at each heap position. */
-    private long[] keys = new long[64];
-    private int[] slotAt = new int[64];
+    private long[] keys = new long[INITIAL_CAPACITY];
+    private int[] slotAt = new int[INITIAL_CAPACITY];
     /** Per slot (stable while queued): the full order and the event. */
-    private long[] times = new long[64];
-    private long[] ties = new long[64];
-    private long[] seqs = new long[64];
-    private Event[] events = new Event[64];
+    private long[] times = new long[INITIAL_CAPACITY];
+    private long[] ties = new long[INITIAL_CAPACITY];
+    private long[] seqs = new long[INITIAL_CAPACITY];
+    private Event[] events = new Event[INITIAL_CAPACITY];
     /** Per slot: the stream whose earliest event the slot holds, or null. */
-    private EventStream[] streams = new EventStream[64];
+    private EventStream[] streams = new EventStream[INITIAL_CAPACITY];
     /** Free slots, a stack: {@code free[0..freeCount)}. */
-    private int[] free = new int[64];
+    private int[] free = new int[INITIAL_CAPACITY];
     private int freeCount;
     private int size;
     /** Events queued, in the heap and in streams behind it. */

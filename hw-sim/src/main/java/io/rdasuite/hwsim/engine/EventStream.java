@@ -15,8 +15,11 @@ public final class EventStream {
     /** The time of the stream's latest event (valid while {@link #inHeap}). */
     long lastTime;
     /** Per ring position {@code i}: time, tie and sequence at {@code 4i, 4i+1, 4i+2} (one cache line holds two events). */
-    private long[] order = new long[16 * 4];
-    private Event[] events = new Event[16];
+    private long[] order = NO_ORDER;
+    private Event[] events = NO_EVENTS;
+    /** Until the first append: a node restarted at every crash state makes streams it may never fill. */
+    private static final long[] NO_ORDER = {};
+    private static final Event[] NO_EVENTS = {};
     private int head;
     private int count;
 
@@ -67,8 +70,9 @@ public final class EventStream {
 
     private void grow() {
         int n = events.length;
-        long[] o = new long[2 * n * 4];
-        Event[] e = new Event[2 * n];
+        int capacity = n == 0 ? 8 : 2 * n;
+        long[] o = new long[capacity * 4];
+        Event[] e = new Event[capacity];
         for (int k = 0; k < count; k++) {
             int from = (head + k) & (n - 1);
             System.arraycopy(order, 4 * from, o, 4 * k, 3);
