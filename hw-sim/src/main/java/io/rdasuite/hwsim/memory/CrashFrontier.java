@@ -381,7 +381,7 @@ public final class CrashFrontier {
             if (!tornLines) {
                 List<long[]> distinct = new ArrayList<>();
                 for (int v = 0; v < line.count; v++) {
-                    long[] version = Arrays.copyOfRange(line.versions, v * DirtyLine.UNITS, (v + 1) * DirtyLine.UNITS);
+                    long[] version = line.version(v);
                     if (distinct.stream().noneMatch(d -> Arrays.equals(d, version))) {
                         distinct.add(version);
                     }
@@ -394,7 +394,7 @@ public final class CrashFrontier {
             for (int u = 0; u < DirtyLine.UNITS; u++) {
                 List<long[]> distinct = new ArrayList<>();
                 for (int v = 0; v < line.count; v++) {
-                    long value = line.versions[v * DirtyLine.UNITS + u];
+                    long value = line.unit(v, u);
                     if (distinct.stream().noneMatch(d -> d[0] == value)) {
                         distinct.add(new long[] {value});
                     }

@@ -15,8 +15,15 @@ final class DirtyLine {
 
     final SimRegion region;
     final int line;
-    long[] versions = new long[UNITS * 4];
-    long[] appendNumbers = new long[4];
+    /**
+     * Version 0 in slot 0; versions 1.. in slots 1..cap-1 as a ring starting at {@link #ringHead}, so that forgetting
+     * the oldest in-between version at the cap is a step of the ring, not a shift of 14 versions per write (a line
+     * rewritten in a cache outside the domain hits the cap on every write). Slot {@code s} holds units
+     * {@code [s * UNITS, (s + 1) * UNITS)} of {@link #versions} and {@code appendNumbers[s]}.
+     */
+    private long[] versions = new long[UNITS * 4];
+    private long[] appendNumbers = new long[4];
+    private int ringHead = 1;
     int count;
     long appended;
     int listIndex = -1;
@@ -25,6 +32,27 @@ final class DirtyLine {
     DirtyLine(SimRegion region, int line) {
         this.region = region;
         this.line = line;
+    }
+
+    /** The slot of version {@code v} ({@code 0 <= v < count}). */
+    private int slot(int v) {
+        if (v == 0) {
+            return 0;
+        }
+        int ring = appendNumbers.length - 1;
+        int s = ringHead + v - 1;
+        return s > ring ? s - ring : s;
+    }
+
+    /** Unit {@code u} of version {@code v}. */
+    long unit(int v, int u) {
+        return versions[slot(v) * UNITS + u];
+    }
+
+    /** A copy of version {@code v}. */
+    long[] version(int v) {
+        int at = slot(v) * UNITS;
+        return Arrays.copyOfRange(versions, at, at + UNITS);
     }
 
     /** Starts the history with the media content as version 0. */
@@ -37,18 +65,31 @@ final class DirtyLine {
     /** Appends the line's current visible content as its newest version; returns its append number. */
     long appendVisible() {
         if (count == MAX_VERSIONS) {
-            System.arraycopy(versions, 2 * UNITS, versions, UNITS, (count - 2) * UNITS);
-            System.arraycopy(appendNumbers, 2, appendNumbers, 1, count - 2);
+            // forget version 1: the ring (full: MAX_VERSIONS slots) moves on by one
+            ringHead = ringHead == appendNumbers.length - 1 ? 1 : ringHead + 1;
             count--;
+        } else if (count == appendNumbers.length) {
+            unroll(appendNumbers.length * 2); // not yet at the cap, so the ring has not wrapped: a plain copy
         }
-        if (count == appendNumbers.length) {
-            versions = Arrays.copyOf(versions, versions.length * 2);
-            appendNumbers = Arrays.copyOf(appendNumbers, appendNumbers.length * 2);
-        }
-        region.visible.copyUnits(line * UNITS, versions, count * UNITS, UNITS);
-        appendNumbers[count] = ++appended;
+        int s = slot(count);
+        region.visible.copyUnits(line * UNITS, versions, s * UNITS, UNITS);
+        appendNumbers[s] = ++appended;
         count++;
         return appended;
+    }
+
+    /** Lays the versions out in order from slot 0, in arrays of {@code capacity} versions. */
+    private void unroll(int capacity) {
+        long[] v = new long[capacity * UNITS];
+        long[] n = new long[capacity];
+        for (int i = 0; i < count; i++) {
+            int s = slot(i);
+            System.arraycopy(versions, s * UNITS, v, i * UNITS, UNITS);
+            n[i] = appendNumbers[s];
+        }
+        versions = v;
+        appendNumbers = n;
+        ringHead = 1;
     }
 
     /**
@@ -56,6 +97,9 @@ final class DirtyLine {
      * versions up to {@code asOf} are no longer possible after a crash. Returns true when the line is clean.
      */
     boolean persisted(long[] content, int contentOffset, long asOf) {
+        if (ringHead != 1) {
+            unroll(appendNumbers.length);
+        }
         int firstLater = count;
         for (int i = 1; i < count; i++) {
             if (appendNumbers[i] > asOf) {
