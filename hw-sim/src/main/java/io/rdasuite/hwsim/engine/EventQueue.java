@@ -94,20 +94,25 @@ final class EventQueue {
         seqs[slot] = seq;
         events[slot] = event;
         streams[slot] = stream;
-        long key = key(time, tie);
-        int i = size++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long parentKey = keys[parent];
-            if (key > parentKey || (key == parentKey && !fullLess(slot, slotAt[parent]))) {
+        siftUp(size++, key(time, tie), slot);
+    }
+
+    /** Places (key, slot) at heap position {@code hole} or above it, moving later parents down. */
+    private void siftUp(int hole, long key, int slot) {
+        long[] k = keys;
+        int[] s = slotAt;
+        while (hole > 0) {
+            int parent = (hole - 1) >>> 2;
+            long parentKey = k[parent];
+            if (key > parentKey || (key == parentKey && !fullLess(slot, s[parent]))) {
                 break;
             }
-            keys[i] = parentKey;
-            slotAt[i] = slotAt[parent];
-            i = parent;
+            k[hole] = parentKey;
+            s[hole] = s[parent];
+            hole = parent;
         }
-        keys[i] = key;
-        slotAt[i] = slot;
+        k[hole] = key;
+        s[hole] = slot;
     }
 
     /** Removes the earliest event; {@link #lastTime} tells its time. */
@@ -183,18 +188,7 @@ final class EventQueue {
             s[hole] = s[child];
             hole = child;
         }
-        while (hole > 0) {
-            int parent = (hole - 1) >>> 2;
-            long parentKey = k[parent];
-            if (key > parentKey || (key == parentKey && !fullLess(slot, s[parent]))) {
-                break;
-            }
-            k[hole] = parentKey;
-            s[hole] = s[parent];
-            hole = parent;
-        }
-        k[hole] = key;
-        s[hole] = slot;
+        siftUp(hole, key, slot);
     }
 
     /** The heap position in {@code [first, end)} whose event comes first, comparing in full where keys are equal. */

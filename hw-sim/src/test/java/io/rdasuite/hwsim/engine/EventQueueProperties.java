@@ -58,7 +58,11 @@ class EventQueueProperties {
     @Property(tries = 300)
     void pollsInTimeThenTieThenInsertionOrder(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 40) Integer> steps,
                                               @ForAll @LongRange(min = 1, max = 1_000) long seed) {
-        replay(steps, seed, 0, random -> random.nextInt(3));
+        replay(steps, seed, (queue, random, step, number, now) -> {
+            Numbered e = new Numbered(step, random.nextInt(3), number);
+            queue.add(e.time, e.tie, e);
+            return e;
+        });
     }
 
     /**
@@ -77,10 +81,15 @@ class EventQueueProperties {
             default -> 1L << 50;
         };
         long sharedTop = 0x5A5A5A5A5A5A5A5AL;
-        replay(steps, seed, base, random -> switch (tieKind) {
-            case 0 -> random.nextLong();
-            case 1 -> (sharedTop & ~0x3FL) | random.nextInt(3) | (random.nextBoolean() ? Long.MIN_VALUE : 0);
-            default -> random.nextBoolean() ? Long.MIN_VALUE + random.nextInt(2) : Long.MAX_VALUE - random.nextInt(2);
+        replay(steps, seed, (queue, random, step, number, now) -> {
+            long tie = switch (tieKind) {
+                case 0 -> random.nextLong();
+                case 1 -> (sharedTop & ~0x3FL) | random.nextInt(3) | (random.nextBoolean() ? Long.MIN_VALUE : 0);
+                default -> random.nextBoolean() ? Long.MIN_VALUE + random.nextInt(2) : Long.MAX_VALUE - random.nextInt(2);
+            };
+            Numbered e = new Numbered(base + step, tie, number);
+            queue.add(e.time, e.tie, e);
+            return e;
         });
     }
 
@@ -94,9 +103,39 @@ class EventQueueProperties {
                                  @ForAll @LongRange(min = 1, max = 1_000) long seed,
                                  @ForAll @IntRange(min = 0, max = 1) int timeBase) {
         long base = timeBase == 0 ? 0 : 1L << 50;
-        EventQueue queue = new EventQueue();
         EventStream[] streams = {new EventStream(), new EventStream(), new EventStream()};
         long[] streamTime = new long[streams.length];
+        replay(steps, seed, (queue, random, step, number, now) -> {
+            int which = random.nextInt(streams.length + 1);
+            long time;
+            if (which < streams.length && random.nextInt(4) != 0) {
+                time = Math.max(now - base, streamTime[which]) + random.nextInt(3); // mostly later, sometimes equal
+                streamTime[which] = Math.max(streamTime[which], time);
+            } else {
+                time = Math.max(0, now - base) + step; // anywhere from now on
+            }
+            Numbered e = new Numbered(base + time, random.nextInt(3) - 1, number);
+            if (which < streams.length) {
+                queue.add(e.time, e.tie, e, streams[which]);
+            } else {
+                queue.add(e.time, e.tie, e);
+            }
+            return e;
+        });
+    }
+
+    /** Adds one event to the queue for a non-negative step; {@code now} is the time of the last event polled (0 first). */
+    @FunctionalInterface
+    private interface Adder {
+        Numbered add(EventQueue queue, java.util.SplittableRandom random, int step, int number, long now);
+    }
+
+    /**
+     * Each step adds an event through {@code adder} or, for a negative step, removes the earliest; the removals must
+     * match a sorted list's, and so must the order of what is left at the end.
+     */
+    private static void replay(List<Integer> steps, long seed, Adder adder) {
+        EventQueue queue = new EventQueue();
         List<Numbered> reference = new ArrayList<>();
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
         int number = 0;
@@ -110,55 +149,12 @@ class EventQueueProperties {
                 reference.sort(ORDER);
                 Numbered expected = reference.removeFirst();
                 assertThat(queue.peekTime()).isEqualTo(expected.time);
-                assertThat(((Numbered) queue.poll()).number).isEqualTo(expected.number);
-                now = expected.time;
-            } else {
-                int which = random.nextInt(streams.length + 1);
-                long time;
-                if (which < streams.length && random.nextInt(4) != 0) {
-                    time = Math.max(now, streamTime[which]) + random.nextInt(3); // mostly later, sometimes equal
-                    streamTime[which] = Math.max(streamTime[which], time);
-                } else {
-                    time = now + step; // anywhere from now on
-                }
-                Numbered e = new Numbered(base + time, random.nextInt(3) - 1, number++);
-                if (which < streams.length) {
-                    queue.add(e.time, e.tie, e, streams[which]);
-                } else {
-                    queue.add(e.time, e.tie, e);
-                }
-                reference.add(e);
-            }
-            assertThat(queue.size()).isEqualTo(reference.size());
-        }
-        reference.sort(ORDER);
-        for (Numbered expected : reference) {
-            assertThat(((Numbered) queue.poll()).number).isEqualTo(expected.number);
-        }
-        assertThat(queue.isEmpty()).isTrue();
-    }
-
-    private static void replay(List<Integer> steps, long seed, long timeBase, java.util.function.ToLongFunction<java.util.SplittableRandom> tie) {
-        EventQueue queue = new EventQueue();
-        List<Numbered> reference = new ArrayList<>();
-        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
-        int number = 0;
-        for (int step : steps) {
-            if (step < 0) {
-                if (reference.isEmpty()) {
-                    assertThat(queue.isEmpty()).isTrue();
-                    continue;
-                }
-                reference.sort(ORDER);
-                Numbered expected = reference.removeFirst();
-                assertThat(queue.peekTime()).isEqualTo(expected.time);
                 Event got = queue.poll();
                 assertThat(((Numbered) got).number).isEqualTo(expected.number);
                 assertThat(queue.lastTime).isEqualTo(expected.time);
+                now = expected.time;
             } else {
-                Numbered e = new Numbered(timeBase + step, tie.applyAsLong(random), number++);
-                queue.add(e.time, e.tie, e);
-                reference.add(e);
+                reference.add(adder.add(queue, random, step, number++, now));
             }
             assertThat(queue.size()).isEqualTo(reference.size());
         }
