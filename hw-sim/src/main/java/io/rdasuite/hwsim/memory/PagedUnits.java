@@ -113,7 +113,10 @@ final class PagedUnits implements MediaImage.Source {
         }
     }
 
-    /** Writes {@code source[0..length)} at {@code offsetBytes}, straight from the array (no segment per write). */
+    /**
+     * Writes {@code source[0..length)} at {@code offsetBytes}, straight from the array: wrapping it in a segment for the
+     * method above cost 8% of {@code rda sim-bench} ({@code ci/sim-ab.sh}), so the page walk is written twice.
+     */
     void write(byte[] source, int length, long offsetBytes) {
         checkBytes(offsetBytes, length);
         int done = 0;
