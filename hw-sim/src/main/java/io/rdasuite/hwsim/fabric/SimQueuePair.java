@@ -103,7 +103,6 @@ final class SimQueuePair implements QueuePair {
         return payload;
     }
 
-
     private void finishEarly(Message m, CompletionStatus status) {
         if (m.request.signaled()) {
             completions.add(new Completion(m.id, m.opcode, status, 0, 0));
