@@ -27,6 +27,11 @@ public final class EventStream {
         return count == 0;
     }
 
+    /** Events waiting behind the one in the heap. */
+    int ringCount() {
+        return count;
+    }
+
     void append(long time, long tie, long seq, Event event) {
         if (count == events.length) {
             grow();

@@ -7,13 +7,11 @@ import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.WorkRequest;
 
 /**
- * One work request on its way through the hardware path. As an event it moves through stages: it
- * {@link Stage#ARRIVE}s at the responder NIC, then is either {@link Stage#PLACE}d by PCIe into memory
- * (posted) or {@link Stage#EXECUTE}d (non-posted).
+ * One work request on its way through the hardware path. As an event it moves through stages, each the kind the
+ * trace names it by: it {@link TraceKind#ARRIVE}s at the responder NIC, then is either {@link TraceKind#PLACE}d by
+ * PCIe into memory (posted) or {@link TraceKind#EXECUTE}d (non-posted).
  */
 final class Message extends Event {
-    enum Stage { ARRIVE, PLACE, EXECUTE }
-
     final SimQueuePair requester;
     final long id;
     final WorkRequest request;
@@ -21,7 +19,6 @@ final class Message extends Event {
     final byte[] payload;
     final Counters scope;
     int lengthBytes;
-    private Stage stage = Stage.ARRIVE;
     boolean completed;
     /** Sent, signaled and not yet completed ({@link OutstandingRequests}). */
     boolean owed;
@@ -53,21 +50,22 @@ final class Message extends Event {
     @Override
     protected void fire() {
         SimNic nic = requester.peer.node.nic;
-        switch (stage) {
+        switch (kind()) {
             case ARRIVE -> nic.arrive(this);
             case PLACE -> nic.place(this);
             case EXECUTE -> nic.execute(this);
+            default -> throw new IllegalStateException("a message is never " + kind());
         }
     }
 
-    /** Moves the message to its next stage: the next time it fires, it does that, and the trace says so. */
-    void stage(Stage next) {
-        stage = next;
-        retrace(switch (next) {
-            case ARRIVE -> TraceKind.ARRIVE;
-            case PLACE -> TraceKind.PLACE;
-            case EXECUTE -> TraceKind.EXECUTE;
-        });
+    /** Placement by PCIe is the message's next stage (its trace kind says which stage it is in). */
+    void toPlace() {
+        retrace(TraceKind.PLACE);
+    }
+
+    /** Execution at the responder is the message's next stage. */
+    void toExecute() {
+        retrace(TraceKind.EXECUTE);
     }
 
     /** QP number, opcode and request id in one number. */

@@ -42,12 +42,10 @@ final class SimNic {
     private final EventStream arrivals = new EventStream();
     private final EventStream placements = new EventStream();
     private final EventStream responses = new EventStream();
-    private long lastWireBytes = -1;
-    private long lastSerializationNs;
-    private long lastPcieBytes = -1;
-    private long lastPcieOccupancyNs;
-    private long lastPmBytes = -1;
-    private long lastPmOccupancyNs;
+    /** The cost model's size-dependent times (a floating-point division each), remembered for the last size asked. */
+    private final SizeCost serializationCost;
+    private final SizeCost pcieOccupancy;
+    private final SizeCost pmOccupancy;
     /** Posted updates that reached this NIC and are not yet placed: outside the domain unless WSP. */
     private final ArrayDeque<Message> inbound = new ArrayDeque<>();
     private long arrivedSeq;
@@ -62,34 +60,9 @@ final class SimNic {
         this.cost = node.fabric.cost;
         this.jitter = engine.random("nic-jitter-" + node.id());
         this.stalls = engine.random("pcie-stall-" + node.id());
-    }
-
-    /*
-     * The cost model's size-dependent times (a floating-point division each), remembered for the last size asked: a run
-     * moves a few sizes over and over.
-     */
-    private long serializationNs(long wireBytes) {
-        if (wireBytes != lastWireBytes) {
-            lastWireBytes = wireBytes;
-            lastSerializationNs = cost.serializationNs(wireBytes);
-        }
-        return lastSerializationNs;
-    }
-
-    private long pcieOccupancyNs(long bytes) {
-        if (bytes != lastPcieBytes) {
-            lastPcieBytes = bytes;
-            lastPcieOccupancyNs = cost.pcieOccupancyNs(bytes);
-        }
-        return lastPcieOccupancyNs;
-    }
-
-    private long pmOccupancyNs(long bytes) {
-        if (bytes != lastPmBytes) {
-            lastPmBytes = bytes;
-            lastPmOccupancyNs = cost.pmOccupancyNs(bytes);
-        }
-        return lastPmOccupancyNs;
+        this.serializationCost = new SizeCost(cost::serializationNs);
+        this.pcieOccupancy = new SizeCost(cost::pcieOccupancyNs);
+        this.pmOccupancy = new SizeCost(cost::pmOccupancyNs);
     }
 
     // ---- requester side -------------------------------------------------------------------------------
@@ -108,7 +81,7 @@ final class SimNic {
         int packets = Math.max(1, (payload + cost.mtuBytes() - 1) / cost.mtuBytes());
         long wireBytes = payload + (long) packets * cost.headerBytes();
         node.fabric.accounting.wire(wireBytes, m.scope);
-        long serialization = serializationNs(wireBytes);
+        long serialization = serializationCost.ns(wireBytes);
         long portStart = Math.max(leave, portFreeAt);
         portFreeAt = portStart + serialization;
         m.portStartNs = portStart;
@@ -222,11 +195,11 @@ final class SimNic {
     private void enqueuePlacement(Message m) {
         long now = engine.now();
         long start = Math.max(now, pcieFreeAt);
-        pcieFreeAt = start + pcieOccupancyNs(m.lengthBytes);
+        pcieFreeAt = start + pcieOccupancy.ns(m.lengthBytes);
         long placeAt = start + cost.pcieWriteNs();
         if (!node.config().ddio() && m.target.isPm()) {
             long pmStart = Math.max(placeAt, pmFreeAt);
-            pmFreeAt = pmStart + pmOccupancyNs(m.lengthBytes);
+            pmFreeAt = pmStart + pmOccupancy.ns(m.lengthBytes);
             placeAt = pmStart + cost.pmExtraWriteNs();
         }
         if (stalls.nextInt(100) < cost.placementStallPercent()) {
@@ -235,7 +208,7 @@ final class SimNic {
         placeAt = Math.max(placeAt, lastPlaceAt + 1); // strictly increasing: the FIFO order survives tie-breaking
         lastPlaceAt = placeAt;
         m.placeSeq = ++arrivedSeq;
-        m.stage(Message.Stage.PLACE);
+        m.toPlace();
         inbound.add(m);
         engine.schedule(m, placeAt, placements);
     }
@@ -295,14 +268,14 @@ final class SimNic {
         }
         qp.nonPostedBusy = true;
         long duration = switch (m.opcode) {
-            case READ -> cost.pcieReadNs() + (m.target.isPm() ? cost.pmReadNs() : cost.dramReadNs()) + pcieOccupancyNs(m.lengthBytes);
+            case READ -> cost.pcieReadNs() + (m.target.isPm() ? cost.pmReadNs() : cost.dramReadNs()) + pcieOccupancy.ns(m.lengthBytes);
             case FLUSH -> cost.pcieReadNs();
             case CAS, FAA -> cost.pcieReadNs() + cost.nicAtomicExtraNs();
             case WRITE_ATOMIC -> cost.pcieWriteNs() + (!node.config().ddio() && m.target.isPm() ? cost.pmExtraWriteNs() : 0);
             default -> throw new IllegalStateException(m.opcode + " is posted");
         };
         duration += jitter.nextLong(cost.nonPostedJitterNs() + 1);
-        m.stage(Message.Stage.EXECUTE);
+        m.toExecute();
         engine.schedule(m, engine.now() + duration);
     }
 
@@ -355,7 +328,7 @@ final class SimNic {
         long wireBytes = responseBytes + (long) packets * cost.headerBytes();
         node.fabric.accounting.wire(wireBytes, m.scope);
         long start = Math.max(engine.now(), portFreeAt);
-        long serialization = serializationNs(wireBytes);
+        long serialization = serializationCost.ns(wireBytes);
         portFreeAt = start + serialization;
         long at = start + serialization + cost.linkLatencyNs() + cost.completionNs();
         boolean network = !(m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP);
