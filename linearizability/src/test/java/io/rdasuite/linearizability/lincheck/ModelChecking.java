@@ -21,7 +21,7 @@ final class ModelChecking {
     private ModelChecking() {
     }
 
-    /** Scenarios to generate, and interleavings to explore per scenario: small by default (see the README), larger by -D. */
+    /** Scenarios to generate, and interleavings to explore per scenario: small by default (see docs/LINCHECK.md), larger by -D. */
     static final int ITERATIONS = Integer.getInteger("rda.lincheck.iterations", 8);
     static final int INVOCATIONS = Integer.getInteger("rda.lincheck.invocations", 100);
 
