@@ -22,5 +22,5 @@ rm -rf target/sim-ab/a/* target/sim-ab/b/*
 cp -r "$old"/cli/target/rda-cli.jar "$old"/cli/target/lib target/sim-ab/a/
 cp -r cli/target/rda-cli.jar cli/target/lib target/sim-ab/b/
 echo "A = $commit, B = this checkout ($(git rev-parse --short HEAD)$(git diff --quiet || echo ', with changes'))"
-"$JAVA_HOME/bin/java" -Xms2g -Xmx2g --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED \
+"$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xms2g -Xmx2g --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED \
   ci/sim-ab/SimAb.java target/sim-ab/a target/sim-ab/b "$rounds"
