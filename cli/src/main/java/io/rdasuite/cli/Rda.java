@@ -54,13 +54,16 @@ public final class Rda implements Runnable {
 
     /**
      * The command line for {@code args}: with only the subcommand {@code args[0]} names when it names one (and is not
-     * {@code help}); with all of them otherwise, so that usage, help and "did you mean" see every command.
+     * {@code help}); with none for a lone {@code --version}; with all of them otherwise, so that usage, help and "did you
+     * mean" see every command.
      */
     static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Rda());
         String first = args.length > 0 ? args[0] : "";
         if (SUBCOMMANDS.containsKey(first) && !first.equals("help")) {
             cl.addSubcommand(first, SUBCOMMANDS.get(first).get());
+        } else if (args.length == 1 && (first.equals("--version") || first.equals("-V"))) {
+            // nothing to build: the version is all it prints (building every command costs ~0.3 s)
         } else {
             SUBCOMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.get()));
         }

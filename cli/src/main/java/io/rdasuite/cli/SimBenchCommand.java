@@ -4,6 +4,8 @@ import io.rdasuite.hwsim.bench.VerbThroughputWorkload;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import java.io.PrintWriter;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -99,6 +101,10 @@ final class SimBenchCommand implements Callable<Integer> {
         doc.put("bestVerbsPerSecond", Math.round(outcome.verbs() / (sorted[0] / 1e9)));
         doc.put("warmups", warmups);
         doc.put("simulatedVerbsPerSecond", Math.round(outcome.verbs() / (outcome.simulatedNanos() / 1e9)));
+        // the figures depend on the JVM and its collector (./rda picks the serial one for the simulator's commands)
+        doc.put("jvm", Runtime.version().toString());
+        List<String> collectors = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList();
+        doc.put("collectors", collectors);
         List<Long> walls = new ArrayList<>();
         for (long w : wall) {
             walls.add(w / 1_000_000);
@@ -118,6 +124,7 @@ final class SimBenchCommand implements Callable<Integer> {
             out.printf("workload: %d clients x %,d verbs of %d B on %s/%s, window %d -> %,d verbs, %,d events, %.3f ms simulated%n",
                     clients, verbs, payload, config.name(), transport, window, outcome.verbs(), outcome.events(), outcome.simulatedNanos() / 1e6);
             out.printf("simulated throughput: %,d verbs/s of virtual time; trace digest %s%n", doc.get("simulatedVerbsPerSecond"), doc.get("traceDigest"));
+            out.printf("jvm: %s, collectors: %s%n", doc.get("jvm"), String.join(", ", collectors));
         }
         out.flush();
         return 0;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -140,6 +142,16 @@ class RdaCommandLineTest {
     }
 
     @Test
+    void versionAloneBuildsNoCommandsAndHelpListsThemAll() {
+        assertThat(Rda.commandLine(new String[] {"--version"}).getSubcommands()).isEmpty();
+        assertThat(Rda.commandLine(new String[] {"--help"}).getSubcommands()).containsKeys("check", "lin", "sim-bench", "help");
+        RdaRun version = rda("--version");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.out().strip()).isEqualTo("rda 0.1.0");
+        assertThat(rda("--version", "check").exitCode()).isZero(); // more than the version: every command is built
+    }
+
+    @Test
     void simBenchReportsVerbsPerSecondAndIsDeterministic() throws Exception {
         String[] args = {"sim-bench", "--json", "--verbs", "2000", "--clients", "2", "--repeats", "3", "--warmups", "1"};
         RdaRun first = rda(args);
@@ -152,6 +164,11 @@ class RdaCommandLineTest {
         assertThat(doc.get("warmups").asInt()).isEqualTo(1);
         assertThat(rda("sim-bench", "--warmups", "-1").exitCode()).isEqualTo(2);
         assertThat(doc.get("verbs").asLong()).isEqualTo(4000);
+        List<String> collectors = new ArrayList<>();
+        doc.get("collectors").forEach(c -> collectors.add(c.asText()));
+        assertThat(collectors).isNotEmpty().isEqualTo(ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName).toList());
+        assertThat(doc.get("jvm").asText()).isEqualTo(Runtime.version().toString());
         assertThat(withoutWallClock(second.out())).isEqualTo(withoutWallClock(first.out()));
     }
 
