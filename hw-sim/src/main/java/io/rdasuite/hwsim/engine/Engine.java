@@ -97,9 +97,7 @@ public final class Engine {
 
     /** Queues {@code event} at {@code timeNanos} (not before now). */
     public void schedule(Event event, long timeNanos) {
-        if (timeNanos < now) {
-            throw new IllegalArgumentException("cannot schedule in the past: " + timeNanos + " < " + now);
-        }
+        checkNotPast(timeNanos);
         queue.add(timeNanos, ties.nextLong(), event);
     }
 
@@ -108,10 +106,14 @@ public final class Engine {
      * as {@link #schedule(Event, long)} (the same tie-break is drawn), cheaper while the stream's times only grow.
      */
     public void schedule(Event event, long timeNanos, EventStream stream) {
+        checkNotPast(timeNanos);
+        queue.add(timeNanos, ties.nextLong(), event, stream);
+    }
+
+    private void checkNotPast(long timeNanos) {
         if (timeNanos < now) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timeNanos + " < " + now);
         }
-        queue.add(timeNanos, ties.nextLong(), event, stream);
     }
 
     /** Runs {@code hook} just before the event with index {@code eventIndex} would be dispatched. */

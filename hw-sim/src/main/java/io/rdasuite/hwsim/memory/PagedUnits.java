@@ -114,21 +114,20 @@ final class PagedUnits implements MediaImage.Source {
     }
 
     /**
-     * Writes {@code source[0..length)} at {@code offsetBytes}, straight from the array: wrapping it in a segment for the
-     * method above cost 8% of {@code rda sim-bench} ({@code ci/sim-ab.sh}), so the page walk is written twice.
+     * Writes {@code source[0..length)} at {@code offsetBytes}. A write within one page (a placement almost always is)
+     * copies straight from the array: wrapping it in a segment for the method above cost 8% of {@code rda sim-bench}
+     * ({@code ci/sim-ab.sh}); one that crosses pages takes that method's page walk.
      */
     void write(byte[] source, int length, long offsetBytes) {
         checkBytes(offsetBytes, length);
-        int done = 0;
-        while (done < length) {
-            long at = offsetBytes + done;
-            int p = (int) (at / PAGE_BYTES);
-            long inPage = at - p * PAGE_BYTES;
-            int n = (int) Math.min(length - done, PAGE_BYTES - inPage);
-            own(p);
-            MemorySegment.copy(source, done, pageSegments[p], ValueLayout.JAVA_BYTE, inPage, n);
-            done += n;
+        int p = (int) (offsetBytes / PAGE_BYTES);
+        long inPage = offsetBytes - p * PAGE_BYTES;
+        if (inPage + length > PAGE_BYTES) {
+            write(MemorySegment.ofArray(source), 0, offsetBytes, length);
+            return;
         }
+        own(p);
+        MemorySegment.copy(source, 0, pageSegments[p], ValueLayout.JAVA_BYTE, inPage, length);
     }
 
     /** A whole copy (what a process crash leaves on PM). */
