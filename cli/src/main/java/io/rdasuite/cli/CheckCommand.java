@@ -113,12 +113,16 @@ final class CheckCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--pin-seeds must be in 1..100");
         }
         long wallStart = System.nanoTime();
+        Interrupts.install();
         CheckReport report = run(common.seed, b, pinned);
+        report.campaign = campaign();
+        report.cellsPlanned = plannedCells;
+        report.interrupted = Interrupts.requested() ? Interrupts.signal() : null;
         report.judge(cellOptions.budget);
         if (writeFindings != null) {
             List<java.util.TreeMap<String, java.util.TreeSet<String>>> observations = new java.util.ArrayList<>();
             observations.add(report.observed());
-            for (int k = 1; k < pinSeeds; k++) {
+            for (int k = 1; k < pinSeeds && !Interrupts.requested(); k++) {
                 observations.add(run(common.seed + k, b, pinned).observed());
             }
             java.util.TreeMap<String, PinnedFindings.Pin> pins = new java.util.TreeMap<>(pinned.entries());
@@ -131,6 +135,12 @@ final class CheckCommand implements Callable<Integer> {
         if (writeFindings != null) {
             spec.commandLine().getErr().println("rda check: wrote the findings of seeds " + common.seed + ".." + (common.seed + pinSeeds - 1) + " to "
                     + writeFindings);
+        }
+        if (report.interrupted != null) {
+            spec.commandLine().getErr().println("rda check: stopped by " + report.interrupted + " after " + report.cellsDone() + " of " + plannedCells
+                    + " cells; the verdict covers those only");
+            spec.commandLine().getErr().flush();
+            return Interrupts.EXIT_INTERRUPTED;
         }
         if (report.budgetTooSmall()) {
             spec.commandLine().getErr().println("rda check: --budget " + cellOptions.budget + " is too small to catch the negative controls ("
@@ -154,6 +164,8 @@ final class CheckCommand implements Callable<Integer> {
         List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("txn"));
         boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
         CheckReport report = new CheckReport();
+        plannedCells = cells.size() + (cellOptions.shard.index() == 0 ? 2 : 0) + storeCells.size() + clusterCells.size() + txnCells.size()
+                + (txnControl ? 1 : 0) + fsCells.size();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
         int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size();
@@ -165,8 +177,8 @@ final class CheckCommand implements Callable<Integer> {
                         false, pinned);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
-            }, () -> { }));
-            if (controls > 0) {
+            }, () -> { }, Interrupts::requested));
+            if (controls > 0 && !Interrupts.requested()) {
                 progress.phase("controls");
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
                 report.controls.add(explore(seed, -1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
@@ -182,15 +194,15 @@ final class CheckCommand implements Callable<Integer> {
                 Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
-            }, () -> { }));
+            }, () -> { }, Interrupts::requested));
             progress.phase("clusters");
             report.clusters.addAll(Parallel.map(clusterCells, cc -> {
                 Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, io.rdasuite.store.thdpms.ThdpmsPlantedBug.NONE);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
-            }, () -> { }));
+            }, () -> { }, Interrupts::requested));
             progress.phase("transactions");
-            if (txnControl) {
+            if (txnControl && !Interrupts.requested()) {
                 report.txnControl = TxnCells.control(seed);
                 progress.cellDone(weight, ((Number) report.txnControl.get("crashStates")).longValue());
             }
@@ -198,15 +210,33 @@ final class CheckCommand implements Callable<Integer> {
                 Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
-            }, () -> { }));
+            }, () -> { }, Interrupts::requested));
             progress.phase("file system");
             report.fileSystem.addAll(Parallel.map(fsCells, fc -> {
                 Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.NONE);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
-            }, () -> { }));
+            }, () -> { }, Interrupts::requested));
         }
         return report;
+    }
+
+    /** Cells (and controls) the filters chose, for the partial verdict of a stopped run. */
+    private int plannedCells;
+
+    /** What this run was, for its JSON (see {@link Campaign}). */
+    private Campaign campaign() {
+        Map<String, String> filters = new LinkedHashMap<>();
+        filters.put("config", Campaign.filter(cellOptions.configs == null ? null : cellOptions.configs.stream().map(ServerConfig::name).toList()));
+        filters.put("transport", Campaign.filter(cellOptions.transports));
+        filters.put("op", Campaign.filter(cellOptions.ops));
+        filters.put("update", Campaign.filter(cellOptions.updates));
+        filters.put("protocols", Campaign.filter(protocols == null ? null : protocols.stream().map(KvProtocol::cliName).toList()));
+        filters.put("clusters", clusters);
+        filters.put("appends", Integer.toString(appends));
+        filters.put("plant", plant.plant == null ? "none" : plant.plant.cliName());
+        filters.put("findings", findingsFile == null ? "built-in" : findingsFile.toString());
+        return Campaign.of(spec, filters, cellOptions.budget, common.seed, cellOptions.shard);
     }
 
     private PinnedFindings pinnedFindings() {

@@ -29,6 +29,11 @@ final class CheckReport {
     private final List<String> pinFailures = new ArrayList<>();
     private final List<String> pinWarnings = new ArrayList<>();
     private final List<String> missedControls = new ArrayList<>();
+    /** What was run (see {@link Campaign}); set before {@link #document}. */
+    Campaign campaign;
+    /** The cells the filters chose, and the signal that stopped the run before all of them ran (null when none did). */
+    int cellsPlanned;
+    String interrupted;
     private boolean claimsHold = true;
     private boolean budgetTooSmall;
     private long states;
@@ -87,6 +92,17 @@ final class CheckReport {
         }
     }
 
+    /** Cells (and controls) that ran. */
+    int cellsDone() {
+        return rows.size() + controls.size() + stores.size() + clusters.size() + transactions.size() + fileSystem.size() + (txnControl == null ? 0 : 1);
+    }
+
+    /** PASS or FAIL; a run stopped early says so, and its PASS covers only the cells that ran. */
+    String verdict() {
+        String v = passed() ? "PASS" : "FAIL";
+        return interrupted == null ? v : v + " (partial: stopped by " + interrupted + " after " + cellsDone() + " of " + cellsPlanned + " cells)";
+    }
+
     boolean passed() {
         return claimsHold && missedControls.isEmpty() && pinFailures.isEmpty();
     }
@@ -130,7 +146,13 @@ final class CheckReport {
         doc.put("command", "check");
         doc.put("seed", common.seed);
         doc.put("shard", cellOptions.shard.index() + "/" + cellOptions.shard.count());
-        doc.put("verdict", passed() ? "PASS" : "FAIL");
+        if (campaign != null) {
+            doc.put("campaign", campaign.toJson());
+        }
+        doc.put("verdict", interrupted == null ? (passed() ? "PASS" : "FAIL") : passed() ? "PARTIAL" : "FAIL");
+        if (interrupted != null) {
+            doc.put("interrupted", Map.of("signal", interrupted, "cellsDone", cellsDone(), "cellsPlanned", cellsPlanned));
+        }
         doc.put("crashStates", states);
         doc.put("results", rows);
         doc.put("controls", controls);
@@ -172,7 +194,7 @@ final class CheckReport {
             out.println("pinned findings not reached at --budget " + cellOptions.budget + " (a warning below budget 1):");
             pinWarnings.forEach(l -> out.println("  " + l));
         }
-        out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", passed() ? "PASS" : "FAIL", states,
+        out.printf("verdict: %s   %,d crash states in %.1f s (%,.0f states/s); seed %d, shard %d/%d%n", verdict(), states,
                 wallNanos / 1e9, perSecond, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
         out.flush();
     }

@@ -76,6 +76,11 @@ final class FuzzCommand implements Callable<Integer> {
             description = "How many distinct failures (store x invariant) to shrink (default: ${DEFAULT-VALUE}).")
     int shrink;
 
+    @Option(names = "--shard", defaultValue = "0/1", converter = Cells.ShardConverter.class, paramLabel = "i/N",
+            description = "Shard i of a campaign of N machines: each shard runs its own stream of cases drawn from --seed and i;"
+                    + " rda merge joins the N results (default: ${DEFAULT-VALUE}, the unsharded stream of --seed).")
+    Cells.Shard shard;
+
     /** Per run at --budget 1: 8 crash points, 4 post-crash images per point. */
     static final Budget BASE_BUDGET = new Budget(8, 4, 1);
 
@@ -100,26 +105,38 @@ final class FuzzCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long wallStart = System.nanoTime();
 
+        Interrupts.install();
         List<FuzzCorpus.Replayed> replayed = new ArrayList<>();
+        List<String> otherStores = new ArrayList<>();
+        List<String> storeNames = targets.stream().map(FuzzTarget::name).toList();
         for (FuzzCorpus.Entry e : FuzzCorpus.load(corpus)) {
-            replayed.add(FuzzCorpus.replay(e));
+            String store = FuzzCorpus.store(e);
+            if (store != null && !storeNames.contains(store)) {
+                otherStores.add(e.file().getFileName() + " (" + store + ")");
+                continue;
+            }
+            FuzzCorpus.Replayed x = FuzzCorpus.replay(e);
+            if (x.error() == null && !x.stillFails()) {
+                FuzzCorpus.drop(e);
+            }
+            replayed.add(x);
         }
         PlantedBugs.plant(bug); // replaying plants each entry's own bug; the campaign runs with this one
         boolean corpusFails = replayed.stream().anyMatch(FuzzCorpus.Replayed::stillFails);
         if (!common.json) {
             out.println("rda fuzz: seed " + common.seed + ", " + (runs != null ? runs + " runs" : time != null ? "for " + time : DEFAULT_RUNS + " runs")
                     + ", stores " + String.join(",", targets.stream().map(FuzzTarget::name).toList()) + (bug == PlantedBug.NONE ? "" : ", planted bug " + bug.cliName()));
-            printCorpus(out, replayed);
+            printCorpus(out, replayed, otherStores);
             out.flush();
         }
 
         Budget b = BASE_BUDGET.scaled(budget);
-        FuzzCampaign.Options options = new FuzzCampaign.Options(targets, common.seed, runCount, new Budget(b.crashPoints(), b.imagesPerPoint(), 1),
+        FuzzCampaign.Options options = new FuzzCampaign.Options(targets, FuzzCampaign.shardSeed(common.seed, shard.index(), shard.count()), runCount, new Budget(b.crashPoints(), b.imagesPerPoint(), 1),
                 Runtime.getRuntime().availableProcessors(), shrink, System::nanoTime);
         long[] lastLine = {System.nanoTime()};
         FuzzCampaign.Result r;
         try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
-            r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, p -> {
+            r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, Interrupts::requested, p -> {
                 double perSecond = p.runs() / Math.max(1e-9, (System.nanoTime() - wallStart) / 1e9);
                 String line = String.format(Locale.ROOT, "%,d runs, %,d crash states, %,d findings, %,d failures, %,d new coverage (%,d signatures), %.1f runs/s",
                         p.runs(), p.crashStates(), p.findingStates(), p.failingRuns(), p.newCoverageRuns(), p.signatures(), perSecond);
@@ -140,21 +157,44 @@ final class FuzzCommand implements Callable<Integer> {
             FuzzExplorer.Failure s = f.shrunk() != null ? f.shrunk() : f.found();
             saved.add(FuzzCorpus.save(corpus, s.token(bug), List.of(s.fuzzCase().scenario().subject() + " " + s.fuzzCase().scenario().config().name() + " "
                     + s.fuzzCase().scenario().transport().name() + ": " + s.invariant() + " - " + s.detail(), "found by rda fuzz --seed " + common.seed
-                    + " (run " + f.run() + ")" + (bug == PlantedBug.NONE ? "" : " --plant " + bug.cliName()))).toString());
+                    + (shard.count() == 1 ? "" : " --shard " + shard.index() + "/" + shard.count()) + " (run " + f.run() + ")"
+                    + (bug == PlantedBug.NONE ? "" : " --plant " + bug.cliName()))).toString());
         }
         boolean pass = r.passed() && !corpusFails;
+        String stoppedBy = Interrupts.requested() ? Interrupts.signal() : null;
         if (common.json || report.wanted()) {
             Map<String, Object> doc = json(r, replayed, saved, targets, bug, pass, wallNanos);
+            doc.put("campaign", campaign(targets, bug, runCount).toJson());
+            if (stoppedBy != null) {
+                doc.put("verdict", pass ? "PARTIAL" : "FAIL");
+                doc.put("interrupted", Map.of("signal", stoppedBy, "runsDone", r.runs()));
+            }
             if (common.json) {
                 out.println(Json.write(doc));
             }
             report.write(spec, doc);
         }
         if (!common.json) {
-            print(out, r, saved, pass, wallNanos, bug);
+            print(out, r, saved, pass, wallNanos, bug, stoppedBy);
         }
         out.flush();
+        if (stoppedBy != null) {
+            err.println("rda fuzz: stopped by " + stoppedBy + " after " + r.runs() + " runs; failures found so far are saved unshrunk in " + corpus);
+            err.flush();
+            return Interrupts.EXIT_INTERRUPTED;
+        }
         return pass ? 0 : 1;
+    }
+
+    /** What this campaign was, for its JSON (see {@link Campaign}); the runs asked for are its budget's filter. */
+    private Campaign campaign(List<FuzzTarget> targets, PlantedBug bug, long runCount) {
+        Map<String, String> filters = new LinkedHashMap<>();
+        filters.put("protocols", String.join(",", targets.stream().map(FuzzTarget::name).toList()));
+        filters.put("runs", runCount == Long.MAX_VALUE ? "unlimited" : Long.toString(runCount));
+        filters.put("time", time == null ? "none" : time);
+        filters.put("shrink", Integer.toString(shrink));
+        filters.put("plant", bug.cliName());
+        return Campaign.of(spec, filters, budget, common.seed, shard);
     }
 
     /** {@code 30s}, {@code 10m}, {@code 1h}, {@code 500ms}: a positive duration in nanoseconds. */
@@ -172,22 +212,31 @@ final class FuzzCommand implements Callable<Integer> {
         };
     }
 
-    private void printCorpus(PrintWriter out, List<FuzzCorpus.Replayed> replayed) {
-        if (replayed.isEmpty()) {
+    private void printCorpus(PrintWriter out, List<FuzzCorpus.Replayed> replayed, List<String> otherStores) {
+        if (replayed.isEmpty() && otherStores.isEmpty()) {
             out.println("corpus " + corpus + ": empty");
             return;
         }
         long failing = replayed.stream().filter(FuzzCorpus.Replayed::stillFails).count();
-        out.println("corpus " + corpus + ": " + replayed.size() + " saved failure(s) replayed, " + failing + " still fail(s)");
+        out.println("corpus " + corpus + ": " + replayed.size() + " saved failure(s) replayed, " + failing + " still fail(s)"
+                + (otherStores.isEmpty() ? "" : ", " + otherStores.size() + " of other stores not replayed: " + String.join(", ", otherStores)));
         for (FuzzCorpus.Replayed x : replayed) {
-            String what = x.error() != null ? "ERROR " + x.error() : x.stillFails() ? "STILL FAILS "
-                    + x.failures().stream().filter(FuzzExplorer.Failure::claimed).map(f -> f.invariant() + ": " + f.detail()).findFirst().orElse("")
-                    : "passes now";
-            out.println("  " + x.entry().file().getFileName() + ": " + what);
+            Path file = x.entry().file();
+            if (x.error() != null) {
+                out.println("  " + file.getFileName() + ": cannot be replayed by this build (" + x.error() + "); to clear it: rm " + file);
+            } else if (x.stillFails()) {
+                FuzzExplorer.Failure f = x.failures().stream().filter(FuzzExplorer.Failure::claimed).findFirst().orElseThrow();
+                out.println("  " + file.getFileName() + ": STILL FAILS, " + f.fuzzCase().scenario().subject() + " on " + f.fuzzCase().scenario().config().name()
+                        + "/" + f.fuzzCase().scenario().transport().name() + ": " + f.invariant() + " - " + f.detail());
+                out.println("    replay: rda replay " + x.entry().token());
+                out.println("    clear it (once the failure is understood): rm " + file);
+            } else {
+                out.println("  " + file.getFileName() + ": passes now, dropped from the corpus");
+            }
         }
     }
 
-    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, boolean pass, long wallNanos, PlantedBug bug) {
+    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, boolean pass, long wallNanos, PlantedBug bug, String stoppedBy) {
         out.printf(Locale.ROOT, "runs %,d (%.1f runs/s), crash states %,d, new coverage in %,d runs (%,d signatures; %,d of %,d mutant runs)%n", r.runs(),
                 r.runs() / Math.max(1e-9, wallNanos / 1e9), r.crashStates(), r.newCoverageRuns(), r.signatures(), r.mutantNewCoverage(), r.mutantRuns());
         out.println("runs per store: " + r.runsPerTarget());
@@ -216,8 +265,10 @@ final class FuzzCommand implements Callable<Integer> {
             out.println("  rda replay " + s.token(bug));
             out.println("  saved: " + saved.get(i));
         }
-        out.printf(Locale.ROOT, "verdict: %s%s   %,d runs, %,d crash states in %.1f s; seed %d%n", pass ? "PASS" : "FAIL",
-                r.passed() && !pass ? " (saved failures of the corpus still fail)" : "", r.runs(), r.crashStates(), wallNanos / 1e9, common.seed);
+        out.printf(Locale.ROOT, "verdict: %s%s%s   %,d runs, %,d crash states in %.1f s; seed %d%s%n", pass ? "PASS" : "FAIL",
+                r.passed() && !pass ? " (saved failures of the corpus still fail)" : "",
+                stoppedBy == null ? "" : " (partial: stopped by " + stoppedBy + " after " + r.runs() + " runs)", r.runs(), r.crashStates(),
+                wallNanos / 1e9, common.seed, shard.count() == 1 ? "" : ", shard " + shard.index() + "/" + shard.count());
     }
 
     private Map<String, Object> json(FuzzCampaign.Result r, List<FuzzCorpus.Replayed> replayed, List<String> saved, List<FuzzTarget> targets,

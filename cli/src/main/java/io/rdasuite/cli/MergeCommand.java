@@ -23,14 +23,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rda merge FILE...}: the JSON outputs of one campaign's shards (each {@code rda check --json --shard i/N}, or
- * {@code rda fuzz --json} runs of different seeds) merged into one document: lists concatenated in file order (a
- * check's {@code results} sorted by cell), counts summed, per-store maps added, the verdict PASS only when every shard
- * passed. Check shards must all be present exactly once and share the seed.
+ * {@code rda fuzz --json --shard i/N}) merged into one document: lists concatenated in file order (a check's
+ * {@code results} sorted by cell), counts summed, per-store maps added, the verdict PASS only when every shard passed.
+ * Every shard must be present exactly once, whole (not stopped by a signal), and from one campaign: their
+ * {@link Campaign} records must agree in everything but the shard index (issue 27), or the merge is refused with the
+ * field that differs (exit 2).
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the JSON of a campaign's shards (rda check --json --shard i/N, or rda fuzz --json) into one document.",
-                "Exit codes: 0 every shard passed, 1 some shard failed, 2 bad input (unreadable file, mixed commands or seeds, a check"
-                        + " shard missing or given twice)."})
+                "Exit codes: 0 every shard passed, 1 some shard failed, 2 bad input (unreadable file, shards of different campaigns: the"
+                        + " field that differs is named; a shard missing, given twice or partial)."})
 final class MergeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -66,20 +68,27 @@ final class MergeCommand implements Callable<Integer> {
         if (!command.equals("check") && !command.equals("fuzz")) {
             return bad(files.getFirst() + " is not the JSON of rda check or rda fuzz (command '" + command + "')");
         }
-        for (int i = 1; i < docs.size(); i++) {
+        for (int i = 0; i < docs.size(); i++) {
             if (!docs.get(i).path("command").asText().equals(command)) {
                 return bad(files.get(i) + " is from rda " + docs.get(i).path("command").asText() + ", " + files.getFirst() + " from rda " + command);
             }
-            if (command.equals("check") && docs.get(i).path("seed").asLong() != docs.getFirst().path("seed").asLong()) {
-                return bad(files.get(i) + " has seed " + docs.get(i).path("seed").asLong() + ", " + files.getFirst() + " seed "
-                        + docs.getFirst().path("seed").asLong() + ": shards of one check share the seed");
+            if (docs.get(i).has("interrupted")) {
+                return bad(files.get(i) + " is a partial result (stopped by " + docs.get(i).path("interrupted").path("signal").asText()
+                        + "): run that shard again before merging");
+            }
+            if (!docs.get(i).path("campaign").isObject()) {
+                return bad(files.get(i) + " records no campaign (what was run: filters, budget, seed, shard, build); it was written by an"
+                        + " older rda: run the shard again with this one");
+            }
+            String differs = differingField(docs.getFirst().path("campaign"), docs.get(i).path("campaign"));
+            if (differs != null) {
+                return bad(files.get(i) + " is from another campaign than " + files.getFirst() + ": " + differs
+                        + " (shards of one campaign differ in the shard index only)");
             }
         }
-        if (command.equals("check")) {
-            String missing = shardCoverage(docs);
-            if (missing != null) {
-                return bad(missing);
-            }
+        String missing = shardCoverage(docs);
+        if (missing != null) {
+            return bad(missing);
         }
         ObjectNode merged = merge(json, docs);
         merged.put("shards", docs.size());
@@ -110,12 +119,40 @@ final class MergeCommand implements Callable<Integer> {
         return 2;
     }
 
-    /** Null when the check shards are 0..N-1 of one N, each once; otherwise what is wrong. */
+    /**
+     * The first field of {@link Campaign#COMPARED} in which two campaign records differ, named with both values, or null
+     * when they agree in all of them.
+     */
+    static String differingField(JsonNode a, JsonNode b) {
+        for (String field : Campaign.COMPARED) {
+            JsonNode x = a.path(field);
+            JsonNode y = b.path(field);
+            if (x.isObject() && y.isObject()) {
+                TreeSet<String> names = new TreeSet<>();
+                x.fieldNames().forEachRemaining(names::add);
+                y.fieldNames().forEachRemaining(names::add);
+                for (String n : names) {
+                    if (!x.path(n).equals(y.path(n))) {
+                        return field + "." + n + " is " + show(y.path(n)) + ", not " + show(x.path(n));
+                    }
+                }
+            } else if (!x.equals(y)) {
+                return field + " is " + show(y) + ", not " + show(x);
+            }
+        }
+        return null;
+    }
+
+    private static String show(JsonNode v) {
+        return v.isMissingNode() ? "(absent)" : v.isTextual() ? "'" + v.asText() + "'" : v.toString();
+    }
+
+    /** Null when the shards are 0..N-1 of one N, each once; otherwise what is wrong. */
     static String shardCoverage(List<JsonNode> docs) {
         TreeSet<Integer> seen = new TreeSet<>();
         int count = -1;
         for (JsonNode d : docs) {
-            String[] s = d.path("shard").asText("0/1").split("/");
+            String[] s = d.path("campaign").path("shard").asText("0/1").split("/");
             int i = Integer.parseInt(s[0]);
             int n = Integer.parseInt(s[1]);
             if (count >= 0 && n != count) {

@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -17,12 +18,23 @@ final class Parallel {
     }
 
     static <T, R> List<R> map(List<T> inputs, Function<T, R> work, Runnable onEach) {
+        return map(inputs, work, onEach, () -> false);
+    }
+
+    /**
+     * As {@link #map(List, Function, Runnable)}, but an input not yet started when {@code stop} turns true is skipped: the
+     * results are those of the inputs that ran, still in input order (a stopped {@code rda check} reports what it did).
+     */
+    static <T, R> List<R> map(List<T> inputs, Function<T, R> work, Runnable onEach, BooleanSupplier stop) {
         int threads = Math.max(1, Math.min(inputs.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<R>> futures = new ArrayList<>();
             for (T input : inputs) {
                 futures.add(pool.submit(() -> {
+                    if (stop.getAsBoolean()) {
+                        return null;
+                    }
                     R r = work.apply(input);
                     onEach.run();
                     return r;
@@ -30,7 +42,10 @@ final class Parallel {
             }
             List<R> results = new ArrayList<>();
             for (Future<R> f : futures) {
-                results.add(f.get());
+                R r = f.get();
+                if (r != null) {
+                    results.add(r);
+                }
             }
             return results;
         } catch (InterruptedException e) {

@@ -64,8 +64,34 @@ class FuzzCommandTest {
         try (var files = Files.list(corpus)) {
             assertThat(files.toList()).singleElement().satisfies(f -> assertThat(Files.readAllLines(f)).first().isEqualTo(token));
         }
-        RdaRun again = RdaRun.of("fuzz", "--runs", "0", "--corpus", corpus.toString());
+        RdaRun again = RdaRun.of("fuzz", "--protocols", "inplace", "--runs", "0", "--corpus", corpus.toString());
         assertThat(again.exitCode()).as("a saved failure that still fails fails the campaign").isEqualTo(1);
-        assertThat(again.out()).contains("1 saved failure(s) replayed, 1 still fail(s)").contains("STILL FAILS RDA");
+        assertThat(again.out()).contains("1 saved failure(s) replayed, 1 still fail(s)").contains("STILL FAILS, inplace/").contains(": RDA - ")
+                .contains("replay: rda replay " + token).contains("clear it (once the failure is understood): rm ");
+        RdaRun others = RdaRun.of("fuzz", "--protocols", "erda", "--runs", "0", "--corpus", corpus.toString());
+        assertThat(others.exitCode()).as("a saved failure of another store does not fail this campaign").isZero();
+        assertThat(others.out()).contains("1 of other stores not replayed").contains("(inplace)");
+    }
+
+    /** A saved failure that passes now (here: the control's crash state, moved onto SAW and cut before it wrote anything) is dropped. */
+    @Test
+    void aSavedFailureThatPassesNowIsDroppedWithALine(@TempDir Path dir) throws Exception {
+        Path corpus = dir.resolve("corpus");
+        RdaRun run = RdaRun.of("fuzz", "--protocols", "inplace", "--runs", "8", "--seed", "1", "--corpus", corpus.toString());
+        Matcher m = Pattern.compile("rda replay (rdaf2\\.[A-Za-z0-9_.-]+)").matcher(run.out());
+        assertThat(m.find()).isTrue();
+        io.rdasuite.crashsim.fuzz.FuzzToken.Decoded d = io.rdasuite.crashsim.fuzz.FuzzToken.decode(m.group(1));
+        io.rdasuite.crashsim.Scenario s = d.fuzzCase().scenario();
+        io.rdasuite.crashsim.fuzz.FuzzCase onErda = new io.rdasuite.crashsim.fuzz.FuzzCase(
+                new io.rdasuite.crashsim.Scenario("kv/saw", s.config(), s.transport(), s.seed(), s.program()), d.fuzzCase().schedule());
+        String passing = io.rdasuite.crashsim.fuzz.FuzzToken.encode(onErda, io.rdasuite.crashsim.fuzz.CrashPath.single(1, new int[0], 0), d.plant());
+        try (var files = Files.list(corpus)) {
+            files.forEach(f -> f.toFile().delete());
+        }
+        Path saved = io.rdasuite.crashsim.fuzz.FuzzCorpus.save(corpus, passing, java.util.List.of("hand-made: passes"));
+        RdaRun again = RdaRun.of("fuzz", "--protocols", "saw", "--runs", "0", "--corpus", corpus.toString());
+        assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+        assertThat(again.out()).contains(saved.getFileName() + ": passes now, dropped from the corpus");
+        assertThat(saved).doesNotExist();
     }
 }

@@ -50,26 +50,36 @@ class MergeCommandTest {
         assertThat(doc.get("stores").size()).isEqualTo(whole.get("stores").size());
     }
 
+    /** A campaign record as rda writes it, for hand-made shard documents. */
+    static String campaign(String command, String shard, long seed, String protocols) {
+        return "{\"commandLine\":\"rda " + command + "\",\"command\":\"" + command + "\",\"filters\":{\"protocols\":\"" + protocols
+                + "\"},\"budget\":1.0,\"seed\":" + seed + ",\"shard\":\"" + shard + "\",\"shardCount\":" + shard.split("/")[1]
+                + ",\"version\":\"0.1.0\",\"commit\":\"abc1234\"}";
+    }
+
     @Test
     void aMissingShardAndMixedCommandsAreErrors(@TempDir Path dir) throws Exception {
         Path s0 = dir.resolve("check-0.json");
-        Files.writeString(s0, "{\"command\":\"check\",\"seed\":1,\"shard\":\"0/2\",\"verdict\":\"PASS\",\"crashStates\":5,\"results\":[]}");
+        Files.writeString(s0, "{\"command\":\"check\",\"seed\":1,\"shard\":\"0/2\",\"campaign\":" + campaign("check", "0/2", 1, "all")
+                + ",\"verdict\":\"PASS\",\"crashStates\":5,\"results\":[]}");
         RdaRun missing = RdaRun.of("merge", s0.toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("shard 1/2 is missing");
         Path fuzz = dir.resolve("fuzz.json");
-        Files.writeString(fuzz, "{\"command\":\"fuzz\",\"seed\":1,\"verdict\":\"PASS\",\"runs\":3}");
+        Files.writeString(fuzz, "{\"command\":\"fuzz\",\"seed\":1,\"campaign\":" + campaign("fuzz", "1/2", 1, "all") + ",\"verdict\":\"PASS\",\"runs\":3}");
         RdaRun mixed = RdaRun.of("merge", s0.toString(), fuzz.toString());
         assertThat(mixed.exitCode()).isEqualTo(2);
         assertThat(mixed.err()).contains("from rda fuzz");
     }
 
     @Test
-    void fuzzRunsOfDifferentSeedsAddUpAndAFailingShardFailsTheMerge(@TempDir Path dir) throws Exception {
+    void fuzzShardsAddUpAndAFailingShardFailsTheMerge(@TempDir Path dir) throws Exception {
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
-        Files.writeString(a, "{\"command\":\"fuzz\",\"seed\":100,\"verdict\":\"PASS\",\"runs\":3,\"crashStates\":10,\"runsPerStore\":{\"erda\":3},\"failures\":[]}");
-        Files.writeString(b, "{\"command\":\"fuzz\",\"seed\":101,\"verdict\":\"FAIL\",\"runs\":4,\"crashStates\":12,\"runsPerStore\":{\"erda\":4},"
+        Files.writeString(a, "{\"command\":\"fuzz\",\"seed\":100,\"campaign\":" + campaign("fuzz", "0/2", 100, "erda")
+                + ",\"verdict\":\"PASS\",\"runs\":3,\"crashStates\":10,\"runsPerStore\":{\"erda\":3},\"failures\":[]}");
+        Files.writeString(b, "{\"command\":\"fuzz\",\"seed\":100,\"campaign\":" + campaign("fuzz", "1/2", 100, "erda")
+                + ",\"verdict\":\"FAIL\",\"runs\":4,\"crashStates\":12,\"runsPerStore\":{\"erda\":4},"
                 + "\"failures\":[{\"replay\":\"rda replay rdaf2.x\"}]}");
         RdaRun m = RdaRun.of("merge", a.toString(), b.toString());
         assertThat(m.exitCode()).isEqualTo(1);
@@ -79,6 +89,57 @@ class MergeCommandTest {
         assertThat(doc.get("runsPerStore").get("erda").asLong()).isEqualTo(7);
         assertThat(doc.get("failures")).hasSize(1);
         assertThat(doc.get("verdict").asText()).isEqualTo("FAIL");
+    }
+
+    /**
+     * The campaign the issue saw merged into a PASS: shard 0/2 of one (DMP+DDIO, erda and efactory) beside shard 1/2 of
+     * another (WSP+NODDIO, redo). Real runs of both; the merge names the first field that differs.
+     */
+    @Test
+    void shardsOfDifferentCampaignsAreRefusedNamingTheField(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        Files.writeString(a, RdaRun.of("check", "--json", "--clusters", "none", "--config", "DMP+DDIO+DRAM-RQWRB", "--transport", "IB",
+                "--protocols", "erda,efactory", "--shard", "0/2").out());
+        Files.writeString(b, RdaRun.of("check", "--json", "--clusters", "none", "--config", "WSP+NODDIO+PM-RQWRB", "--transport", "IB",
+                "--protocols", "redo", "--shard", "1/2").out());
+        RdaRun m = RdaRun.of("merge", a.toString(), b.toString());
+        assertThat(m.exitCode()).as(m.err()).isEqualTo(2);
+        assertThat(m.err()).contains("filters.config is 'WSP+NODDIO+PM-RQWRB', not 'DMP+DDIO+DRAM-RQWRB'");
+        assertThat(m.out()).doesNotContain("PASS");
+        for (String[] differs : new String[][] {{"seed", "2"}, {"budget", "2.0"}, {"commit", "\"other\""}, {"version", "\"9.9.9\""}}) {
+            Path c = dir.resolve("c-" + differs[0] + ".json");
+            Files.writeString(c, campaignDoc(Files.readString(a), "1/2", differs[0], differs[1]));
+            RdaRun x = RdaRun.of("merge", a.toString(), c.toString());
+            assertThat(x.exitCode()).as(differs[0]).isEqualTo(2);
+            assertThat(x.err()).contains(differs[0] + " is ");
+        }
+    }
+
+    @Test
+    void aPartialShardAndAShardWithoutCampaignAreRefused(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        Files.writeString(a, "{\"command\":\"fuzz\",\"seed\":1,\"campaign\":" + campaign("fuzz", "0/2", 1, "erda") + ",\"verdict\":\"PASS\",\"runs\":3}");
+        Files.writeString(b, "{\"command\":\"fuzz\",\"seed\":1,\"campaign\":" + campaign("fuzz", "1/2", 1, "erda")
+                + ",\"verdict\":\"PARTIAL\",\"interrupted\":{\"signal\":\"SIGINT\",\"runsDone\":1},\"runs\":1}");
+        RdaRun partial = RdaRun.of("merge", a.toString(), b.toString());
+        assertThat(partial.exitCode()).isEqualTo(2);
+        assertThat(partial.err()).contains("partial result (stopped by SIGINT)");
+        Files.writeString(b, "{\"command\":\"fuzz\",\"seed\":1,\"verdict\":\"PASS\",\"runs\":1}");
+        RdaRun old = RdaRun.of("merge", a.toString(), b.toString());
+        assertThat(old.exitCode()).isEqualTo(2);
+        assertThat(old.err()).contains("records no campaign");
+    }
+
+    /** A check document with its campaign's shard set and one field replaced (a number, or JSON text). */
+    private static String campaignDoc(String doc, String shard, String field, String value) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode d = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(doc);
+        com.fasterxml.jackson.databind.node.ObjectNode c = (com.fasterxml.jackson.databind.node.ObjectNode) d.get("campaign");
+        c.put("shard", shard);
+        c.set(field, json.readTree(value));
+        return json.writeValueAsString(d);
     }
 
     @Test

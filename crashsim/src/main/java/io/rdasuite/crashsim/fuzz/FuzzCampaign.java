@@ -104,15 +104,24 @@ public final class FuzzCampaign {
 
     /** Runs a campaign; {@code timeUp} is asked between batches, {@code onBatch} told the counts after each. */
     public static Result run(Options o, BooleanSupplier timeUp, Consumer<Progress> onBatch) {
+        return run(o, timeUp, () -> false, onBatch);
+    }
+
+    /**
+     * As {@link #run(Options, BooleanSupplier, Consumer)}; {@code stopped} (a signal, asked between batches like
+     * {@code timeUp}) also ends the runs, and then the failures found are reported unshrunk, so that a stopped campaign
+     * still prints and saves them at once.
+     */
+    public static Result run(Options o, BooleanSupplier timeUp, BooleanSupplier stopped, Consumer<Progress> onBatch) {
         ExecutorService pool = Executors.newFixedThreadPool(o.threads());
         try {
-            return run(o, timeUp, onBatch, pool);
+            return run(o, () -> timeUp.getAsBoolean() || stopped.getAsBoolean(), stopped, onBatch, pool);
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private static Result run(Options o, BooleanSupplier timeUp, Consumer<Progress> onBatch, ExecutorService executor) {
+    private static Result run(Options o, BooleanSupplier timeUp, BooleanSupplier stopped, Consumer<Progress> onBatch, ExecutorService executor) {
         List<FuzzCase> kept = new ArrayList<>();
         TreeSet<Long> seen = new TreeSet<>();
         long runs = 0;
@@ -187,7 +196,7 @@ public final class FuzzCampaign {
             runs += n;
             onBatch.accept(new Progress(runs, states, findingStates, failing, newCoverage, seen.size(), errorRuns));
         }
-        List<FoundFailure> shrunk = shrink(new ArrayList<>(failures.values()), o, executor);
+        List<FoundFailure> shrunk = stopped.getAsBoolean() ? new ArrayList<>(failures.values()) : shrink(new ArrayList<>(failures.values()), o, executor);
         return new Result(runs, states, findingStates, failing, findings, shrunk, seen.size(), newCoverage, mutants, mutantNew, perTarget, fired,
                 errors, errorRuns);
     }
@@ -212,6 +221,14 @@ public final class FuzzCampaign {
             out.add(futures.get(i) == null ? found.get(i) : join(futures.get(i)));
         }
         return out;
+    }
+
+    /**
+     * The seed of shard {@code index} of a campaign of {@code count} shards seeded {@code seed}: the seed itself when
+     * unsharded, otherwise a stream of its own (shards of one campaign never share runs).
+     */
+    public static long shardSeed(long seed, int index, int count) {
+        return count == 1 ? seed : runSeed(seed ^ 0x5EED5EED5EED5EEDL * count, -1L - index);
     }
 
     /** The seed of run {@code index} of a campaign seeded {@code seed}. */

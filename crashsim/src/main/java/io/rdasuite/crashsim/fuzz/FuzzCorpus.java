@@ -13,7 +13,9 @@ import java.util.zip.CRC32C;
 /**
  * The folder where {@code rda fuzz} keeps its failures (DESIGN §5): one {@code fuzz-<crc>.token} file per shrunk
  * failure, its first line the replay token, then {@code #} comment lines saying what failed. A campaign replays
- * every entry first, so a failure once found is checked again by every later campaign until it is fixed.
+ * every entry of its own stores first, so a failure once found is checked again by every later campaign until it is
+ * fixed; an entry that passes now is dropped ({@link #drop}), one that still fails is named with its store and the
+ * commands that replay or clear it.
  */
 public final class FuzzCorpus {
     /** Where a campaign keeps its corpus unless told otherwise (relative to the working directory). */
@@ -61,6 +63,20 @@ public final class FuzzCorpus {
         comments.forEach(c -> lines.add("# " + c.replace('\n', ' ')));
         Files.write(file, lines, StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** The store an entry's token names ({@link FuzzTarget#name}), or null when this build cannot decode the token. */
+    public static String store(Entry e) {
+        try {
+            return FuzzTarget.of(FuzzToken.decode(e.token()).fuzzCase().scenario().subject()).name();
+        } catch (RuntimeException ex) {
+            return null;
+        }
+    }
+
+    /** Deletes an entry's file (a saved failure that passes now). */
+    public static void drop(Entry e) throws IOException {
+        Files.deleteIfExists(e.file());
     }
 
     /** Replays one entry (with the bug planted that its run had). */

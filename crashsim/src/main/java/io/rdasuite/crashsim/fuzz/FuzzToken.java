@@ -25,7 +25,8 @@ public final class FuzzToken {
     private FuzzToken() {
     }
 
-    static String encode(FuzzCase c, CrashPath path, PlantedBug plant) {
+    /** The token of a crash state: its case, its crash path and the planted bug of its run. */
+    public static String encode(FuzzCase c, CrashPath path, PlantedBug plant) {
         Scenario s = c.scenario();
         String body = String.join("|", s.subject(), s.config().name(), s.transport().name(), Long.toString(s.seed()), s.program().encode(),
                 c.schedule().encode(), path.encode(), plant.cliName());
