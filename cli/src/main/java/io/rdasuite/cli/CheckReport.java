@@ -130,6 +130,17 @@ final class CheckReport {
         return out;
     }
 
+    /** The unclaimed findings per store cell that only the seed's search reached (see {@link io.rdasuite.crashsim.pinned.AnchoredExploration}). */
+    @SuppressWarnings("unchecked")
+    TreeMap<String, TreeSet<String>> seedObserved() {
+        TreeMap<String, TreeSet<String>> out = new TreeMap<>();
+        for (Map<String, Object> s : stores) {
+            out.put(PinnedFindings.cell("kv/" + s.get("protocol"), (String) s.get("config"), (String) s.get("transport")),
+                    new TreeSet<>((List<String>) s.getOrDefault("seedFindings", List.of())));
+        }
+        return out;
+    }
+
     /** Where a linearizability failure's HTML timeline went (rda-report/), or why it could not be written. */
     static String timeline(String token) {
         try {
@@ -233,14 +244,25 @@ final class CheckReport {
                 StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.name().length()) + "s", p.get(i.name())));
                 out.println();
             }
+            List<String> seedOnly = new ArrayList<>();
             for (Map<String, Object> r : stores) {
+                List<String> seedFindings = (List<String>) r.getOrDefault("seedFindings", List.of());
+                if (!seedFindings.isEmpty()) {
+                    seedOnly.add(r.get("protocol") + " " + r.get("config") + " " + r.get("transport") + ": " + String.join(", ", seedFindings));
+                }
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     boolean claimed = (Boolean) e.get("claimed");
                     boolean unexpected = !claimed && !(Boolean) r.get("unpinned") && ((List<String>) r.get("findingsGained")).contains((String) e.get("invariant"));
+                    boolean bySeed = !claimed && seedFindings.contains((String) e.get("invariant"));
                     if ((Boolean) e.get("shrunk")) {
-                        printExample(out, r, e, claimed ? "VIOLATION" : unexpected ? "UNEXPECTED FINDING" : "expected finding", claimed || unexpected);
+                        printExample(out, r, e, claimed ? "VIOLATION" : unexpected ? "UNEXPECTED FINDING" : bySeed ? "finding of this seed's search only (unclaimed,"
+                                + " not pinned)" : "expected finding", claimed || unexpected);
                     }
                 }
+            }
+            if (!seedOnly.isEmpty()) {
+                out.println("unclaimed findings only this seed's search reached (the seed-independent anchor did not; they never change the verdict):");
+                seedOnly.forEach(l -> out.println("  " + l));
             }
         }
     }

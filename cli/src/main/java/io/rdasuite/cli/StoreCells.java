@@ -8,6 +8,7 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Shrinker;
 import io.rdasuite.crashsim.Violation;
+import io.rdasuite.crashsim.pinned.AnchoredExploration;
 import io.rdasuite.crashsim.pinned.PinnedFindings;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.store.fabric.ServerConfig;
@@ -22,8 +23,9 @@ import java.util.stream.Stream;
 
 /**
  * The key-value part of {@code rda check}: every recoverable store × configuration × transport, explored under power
- * failures on one program; each claimed property PASS/FAIL, each unclaimed one a finding compared with the pinned
- * findings of its cell. Every failing claim, every finding the pin does not expect and every finding the text report
+ * failures on one program; each claimed property PASS/FAIL, each unclaimed one a finding. The findings of the cell's
+ * seed-independent anchor ({@link AnchoredExploration}) are compared with the pinned ones; those only the seed's search
+ * reached are listed as {@code seedFindings} and never change the verdict. Every failing claim, every finding the pin does not expect and every finding the text report
  * shows is shrunk, with its trace and replay line.
  */
 final class StoreCells {
@@ -79,7 +81,9 @@ final class StoreCells {
     /** Explores one cell; the row also carries the cell's observed findings and how they differ from the pin. */
     static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned) {
         KvSubject subject = new KvSubject(cell.protocol());
-        Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, PROGRAM), budget);
+        AnchoredExploration split = AnchoredExploration.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, PROGRAM),
+                CellOptions.BASE_BUDGET, budget);
+        Explorer.Report r = split.total();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("storeCell", cell.index());
         row.put("protocol", cell.protocol().cliName());
@@ -89,6 +93,7 @@ final class StoreCells {
         row.put("crashStates", r.crashStates());
         Map<String, Object> properties = new LinkedHashMap<>();
         TreeSet<String> findings = new TreeSet<>();
+        TreeSet<String> seedFindings = new TreeSet<>();
         for (Invariant invariant : INVARIANTS) {
             boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), invariant);
             long failing = r.statesByInvariant().getOrDefault(invariant, 0L);
@@ -96,12 +101,13 @@ final class StoreCells {
             if (failing > 0) {
                 properties.put(invariant.name() + "States", failing);
                 if (!claimed) {
-                    findings.add(invariant.name());
+                    (split.anchored().statesByInvariant().containsKey(invariant) ? findings : seedFindings).add(invariant.name());
                 }
             }
         }
         row.put("properties", properties);
         row.put("findings", List.copyOf(findings));
+        row.put("seedFindings", List.copyOf(seedFindings));
         PinnedFindings.Difference difference = pinned.compare(cell.pinKey(), findings);
         PinnedFindings.Pin pin = pinned.pin(cell.pinKey());
         row.put("pinnedFindings", pin == null ? null : List.copyOf(pin.certain()));
@@ -114,7 +120,8 @@ final class StoreCells {
         TreeSet<Invariant> shrunkInvariants = new TreeSet<>();
         for (Violation v : all) {
             boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), v.invariant());
-            boolean unexpected = !claimed && difference != null && !difference.unpinned() && difference.gained().contains(v.invariant().name());
+            boolean unexpected = !claimed && (seedFindings.contains(v.invariant().name())
+                    || difference != null && !difference.unpinned() && difference.gained().contains(v.invariant().name()));
             boolean shown = !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
             Violation example = v;
             long shrinkNanos = 0;

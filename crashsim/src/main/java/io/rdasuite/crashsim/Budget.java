@@ -43,7 +43,7 @@ public record Budget(int crashPoints, int imagesPerPoint, int timings) {
     }
 
     /** The seed of timing {@code k} of a scenario seeded {@code seed}. */
-    static long timingSeed(long seed, int k) {
+    public static long timingSeed(long seed, int k) {
         return seed + k * 1_000_003L;
     }
 }

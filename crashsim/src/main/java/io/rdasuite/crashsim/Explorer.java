@@ -75,6 +75,11 @@ public final class Explorer {
                 total.violations(), total.findings(), total.statesByInvariant());
     }
 
+    /** Two explorations of one cell as one report: counts added, the first violations and findings of each kept. */
+    public static Report combine(Report a, Report b) {
+        return merge(a, b);
+    }
+
     private static Report merge(Report a, Report b) {
         List<Violation> v = new ArrayList<>(a.violations());
         b.violations().forEach(x -> keep(v, x));

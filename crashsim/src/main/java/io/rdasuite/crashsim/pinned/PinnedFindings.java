@@ -21,10 +21,11 @@ import java.util.TreeSet;
  * that turns a lost durability into a lost monotonic read, say) cannot pass unseen; a deliberate change is approved by
  * rewriting the file ({@code rda check --write-findings FILE}) and committing its diff.
  *
- * <p>Some findings are reached by every seed, some by only a few: a timing window of a few microseconds is met under
- * some seeds' timings and not others. A finding pinned by every seed tried is <em>certain</em> (losing it fails); one
- * pinned by some seeds only is <em>possible</em>, written with a leading {@code ?} (seeing it or not is fine). A
- * finding pinned as neither fails wherever it appears.
+ * <p>A timing window of a few microseconds is met under some seeds' timings and not others, so findings are compared on
+ * the part of each cell's exploration that no seed changes ({@link AnchoredExploration}): its findings are pinned
+ * <em>certain</em> and must come out exactly (gaining or losing one fails). A finding marked <em>possible</em>, with a
+ * leading {@code ?}, may come and go: {@code --write-findings} marks so what only some seed's search reached, for
+ * people to read, since the search never changes a verdict.
  *
  * <p>Format: one line per cell, tab-separated: the cell's key (e.g. {@code kv/erda DMP+DDIO+DRAM-RQWRB IB}, three
  * fields) and the comma-separated invariants ({@code ?INVARIANT} when possible only), or {@code -} for none. Lines
@@ -178,7 +179,8 @@ public final class PinnedFindings {
         StringBuilder s = new StringBuilder();
         s.append("# Pinned findings of rda check: per cell, the properties that fail there (unclaimed ones a store is known\n");
         s.append("# to lose; for a negative control, what catches it). rda check fails when a cell gains a finding or loses a\n");
-        s.append("# certain one; ?NAME marks a finding only some seeds reach (a timing window), which may come and go.\n");
+        s.append("# certain one. Findings are those of each cell's seed-independent anchor (AnchoredExploration); ?NAME marks a\n");
+        s.append("# finding only some seed's search reached (a timing window): it may come and go and never changes a verdict.\n");
         s.append("# Produced by: ").append(producedBy).append("\n");
         s.append("# subject\tconfig\ttransport\tfindings\n");
         new TreeMap<>(pins).forEach((cell, pin) -> {
