@@ -296,11 +296,13 @@ final class CheckCommand implements Callable<Integer> {
             long shrinkNanos = System.nanoTime() - shrinkStart;
             Map<String, Object> cx = new LinkedHashMap<>();
             cx.put("invariant", shrunk.invariant().name());
+            cx.put("claim", shrunk.invariant().claimText());
             cx.put("detail", shrunk.detail());
             cx.put("operations", shrunk.scenario().program().size());
             cx.put("crashEvent", shrunk.crashEvent());
             cx.put("replay", shrunk.replayCommand());
             cx.put("trace", shrunk.trace());
+            cx.put("crashPoint", shrunk.crashPoint());
             cx.put("wallShrinkMillis", shrinkNanos / 1_000_000);
             if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
                 cx.put("timeline", CheckReport.timeline(shrunk.token()));

@@ -346,8 +346,10 @@ final class CheckReport {
         for (List<String> ops : (List<List<String>>) e.get("program")) {
             program.add("[" + String.join(", ", ops) + "]");
         }
+        out.println("    breaks " + e.get("claim") + (Boolean.TRUE.equals(e.get("claimed")) ? " (claimed)" : " (not claimed here: a finding)"));
         out.println("    shrunk to " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s) " + String.join(" ", program)
                 + ", power failure before event " + e.get("crashEvent"));
+        ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("    at the crash: " + line));
         if (withTrace) {
             ((List<String>) e.get("trace")).forEach(line -> out.println("      " + line));
         }
@@ -363,7 +365,9 @@ final class CheckReport {
             if (cx != null) {
                 out.println("counterexample for " + r.get("subject") + " on " + r.get("config") + "/" + r.get("transport") + ": "
                         + cx.get("invariant") + " - " + cx.get("detail"));
+                out.println("  breaks " + cx.get("claim"));
                 out.println("  shrunk to " + cx.get("operations") + " operation(s), power failure before event " + cx.get("crashEvent"));
+                ((List<String>) cx.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("  at the crash: " + line));
                 for (String line : (List<String>) cx.get("trace")) {
                     out.println("    " + line);
                 }

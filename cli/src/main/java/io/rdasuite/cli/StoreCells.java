@@ -148,6 +148,7 @@ final class StoreCells {
     private static Map<String, Object> example(Violation v, boolean claimed, boolean shrunk) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("invariant", v.invariant().name());
+        e.put("claim", v.invariant().claimText());
         e.put("claimed", claimed);
         e.put("detail", v.detail());
         e.put("shrunk", shrunk);
@@ -157,6 +158,7 @@ final class StoreCells {
             e.put("program", v.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList());
             e.put("crashEvent", v.crashEvent());
             e.put("trace", v.trace());
+            e.put("crashPoint", v.crashPoint());
         }
         e.put("replay", v.replayCommand());
         if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {

@@ -33,6 +33,8 @@ public final class Execution {
     final SortedMap<Integer, CrashFrontier> frontiers;
     final List<OpRecord> history;
     final List<String> trace;
+    /** With a captured trace: where the crash cut each client's operation ({@link CrashPoint}); else empty. */
+    List<String> crashPoint = List.of();
     /** Process crashes: per killed node, the one image it left. */
     final SortedMap<Integer, PmImage> killed;
     /** Nodes that did not crash but hold PM (a monitor): their PM at the end of the run, as a clean shutdown leaves it. */
@@ -112,7 +114,11 @@ public final class Execution {
             Subject.Deployment d = subject.deploy(fabric, s.program());
             List<List<OpRecord>> perClient = ClientActors.spawn(fabric, topology, d, s.program());
             fabric.run();
-            return new Execution(fabric.engine().dispatched(), fabric, subject, s, merged(perClient), lastLines(fabric, traceLines), null);
+            Execution e = new Execution(fabric.engine().dispatched(), fabric, subject, s, merged(perClient), lastLines(fabric, traceLines), null);
+            if (traceLines > 0) {
+                e.crashPoint = CrashPoint.describe(fabric.trace().records(), e.history, topology, crashAt, s.program().clients().size());
+            }
+            return e;
         }
     }
 
@@ -225,7 +231,11 @@ public final class Execution {
             SortedMap<Integer, PmImage> killed = killed(fabric, subject, s);
             boolean crashed = !fabric.firedFaults().isEmpty();
             Observation observed = subject.observeInRun(fabric, d, s.program(), keys(s));
-            return new Execution(events, frontiers, killed, crashed, history, trace, observed);
+            Execution e = new Execution(events, frontiers, killed, crashed, history, trace, observed);
+            if (traceLines > 0) {
+                e.crashPoint = CrashPoint.describe(fabric.trace().records(), history, topology, crashAt, s.program().clients().size());
+            }
+            return e;
         }
     }
 

@@ -305,7 +305,7 @@ public final class Explorer {
     }
 
     /** One crash state, run again: the history, what was observed and the trace. */
-    private record StateRun(List<OpRecord> history, Observation observed, List<String> trace) {
+    private record StateRun(List<OpRecord> history, Observation observed, List<String> trace, List<String> crashPoint) {
     }
 
     private static StateRun stateRun(Subject subject, Scenario scenario, long crashEvent, CrashState state, int traceLines) {
@@ -314,7 +314,7 @@ public final class Explorer {
             if (!run.crashed) {
                 throw new IllegalArgumentException("event " + crashEvent + " is past the end of the run (" + run.events + " events)");
             }
-            return new StateRun(run.history, run.observed, run.trace);
+            return new StateRun(run.history, run.observed, run.trace, run.crashPoint);
         }
         Execution run = Execution.run(subject, scenario, crashEvent, traceLines);
         if (!run.crashed) {
@@ -328,14 +328,14 @@ public final class Explorer {
             }
             images.put(e.getKey(), e.getValue().image(image.choices(), image.fifoCut()));
         }
-        return new StateRun(run.history, Execution.observe(subject, scenario, images, run.killed, run.survivors), run.trace);
+        return new StateRun(run.history, Execution.observe(subject, scenario, images, run.killed, run.survivors), run.trace, run.crashPoint);
     }
 
     private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, CrashState state) {
         StateRun r = stateRun(subject, scenario, crashEvent, state, 40);
         List<Violation> all = new ArrayList<>();
         for (Invariants.Finding f : Invariants.check(subject, scenario.config(), r.history(), r.observed())) {
-            all.add(new Violation(scenario, crashEvent, state, f.invariant(), f.detail(), r.trace()));
+            all.add(new Violation(scenario, crashEvent, state, f.invariant(), f.detail(), r.trace(), r.crashPoint()));
         }
         return all;
     }

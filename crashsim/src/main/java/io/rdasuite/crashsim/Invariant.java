@@ -9,22 +9,29 @@ import io.rdasuite.store.protocol.Claims;
  */
 public enum Invariant {
     /** Several crashed writers of one key left an intact version to read. */
-    CONSISTENT_VERSION(Claim.CONCURRENT_WRITERS),
+    CONSISTENT_VERSION(Claim.CONCURRENT_WRITERS, "several writers of one key crashing leave an intact version to read"),
     /** A put acknowledged before the crash survived it. */
-    DURABILITY(Claim.DURABLE_AT_ACK),
+    DURABILITY(Claim.DURABLE_AT_ACK, "a put acknowledged before a crash survives it"),
     /** Durable (or, for a protocol not durable at ack, buffered durable) linearizability of the run's history. */
-    LINEARIZABILITY(Claim.LINEARIZABLE),
+    LINEARIZABILITY(Claim.LINEARIZABLE, "the history across the crash is durably (or, not durable at the ack, buffered-durably) linearizable per key"),
     /** A value read before the crash was not taken back by it. */
-    MONOTONIC_READS(Claim.MONOTONIC_READS),
+    MONOTONIC_READS(Claim.MONOTONIC_READS, "a value read before a crash is not taken back by it"),
     /** Every value read is exactly one value some put wrote. */
-    RDA(Claim.ATOMIC_PUTS),
+    RDA(Claim.ATOMIC_PUTS, "every value read is exactly one value some put wrote, never torn or mixed"),
     /** The protocol's own structural checks: always claimed. */
-    STRUCTURE(null);
+    STRUCTURE(null, "the protocol's own structure checks hold after recovery (always claimed)");
 
     private final Claim claim;
+    private final String meaning;
 
-    Invariant(Claim claim) {
+    Invariant(Claim claim, String meaning) {
         this.claim = claim;
+        this.meaning = meaning;
+    }
+
+    /** The claim this check tests, in words, with the claim's name: what a failure of it breaks. */
+    public String claimText() {
+        return (claim == null ? "STRUCTURE" : claim.name()) + ": " + meaning;
     }
 
     /** Whether {@code claims} cover this invariant (STRUCTURE always). */

@@ -12,8 +12,16 @@ import java.util.List;
  * @param invariant  which check failed
  * @param detail     what exactly was wrong
  * @param trace      the last events before the crash
+ * @param crashPoint where the crash cut each client's operation, in its steps ({@link CrashPoint}; empty unless the
+ *                   state was re-run with its trace, as shrunk examples are)
  */
-public record Violation(Scenario scenario, long crashEvent, CrashState state, Invariant invariant, String detail, List<String> trace) {
+public record Violation(Scenario scenario, long crashEvent, CrashState state, Invariant invariant, String detail, List<String> trace,
+                        List<String> crashPoint) {
+    /** A violation without a crash-point description. */
+    public Violation(Scenario scenario, long crashEvent, CrashState state, Invariant invariant, String detail, List<String> trace) {
+        this(scenario, crashEvent, state, invariant, detail, trace, List.of());
+    }
+
     /** A violation of a single-server store: node 0 came back with {@code choices} and {@code fifoCut}. */
     public Violation(Scenario scenario, long crashEvent, int[] choices, int fifoCut, Invariant invariant, String detail, List<String> trace) {
         this(scenario, crashEvent, CrashState.of(0, choices, fifoCut), invariant, detail, trace);

@@ -226,6 +226,14 @@ final class CheckPage {
                 }
                 b.append("</p>\n");
             }
+            if (e.get("claim") != null) {
+                b.append("<p>Breaks the claim ").append(Page.code(String.valueOf(e.get("claim")))).append("</p>\n");
+            }
+            if (e.get("crashPoint") instanceof List<?> point && !point.isEmpty()) {
+                b.append("<p>Where the crash fell:</p><ul>");
+                point.forEach(line -> b.append("<li>").append(Page.esc(String.valueOf(line))).append("</li>"));
+                b.append("</ul>\n");
+            }
             String replay = String.valueOf(e.get("replay"));
             b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(replay)).append("</span></p>\n");
             String timeline = timeline(replay, String.valueOf(e.get("invariant")) + " - " + detail, e.get("timeline"));
