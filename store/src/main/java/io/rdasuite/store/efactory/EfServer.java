@@ -310,8 +310,22 @@ public final class EfServer {
         return object;
     }
 
-    /** Whether an object's data is complete: its CRC matches (SAW and IMM publish only persistent data). */
-    boolean intact(long global, long state) {
+    /**
+     * Whether recovery may keep a version it reached from an entry in PM. Client-active modes: its data is complete,
+     * its CRC matches. SAW and IMM (paper 001 §5.3.1-2): it is valid. Their server persists the data before it writes
+     * the metadata, and persists the metadata before it stores the entry naming the version ({@link #writeHeader},
+     * then {@link #link}), so a valid version on the list is complete and persistent.
+     *
+     * <p>Not their durability flag: that is the readers' go-ahead, set after the entry is persistent (see
+     * {@code Requests.publishesDurable}), and like every store it is visible before its flush. Asking for it here
+     * took back versions a reader had already returned: the flag was set, a one-sided GET returned the version, and a
+     * power failure before the flag's flush made recovery walk past it to the previous version (found by rda fuzz;
+     * {@code SawRecoveryIgnoresReadersFlagTest}).
+     */
+    boolean recoverable(long global, long state) {
+        if (mode.putPath() != EfMode.PutPath.CLIENT_ACTIVE) {
+            return EfObject.has(state, EfObject.VALID);
+        }
         return intact(loadObject(global));
     }
 
@@ -321,7 +335,7 @@ public final class EfServer {
             return false;
         }
         if (mode.putPath() != EfMode.PutPath.CLIENT_ACTIVE) {
-            return EfObject.has(state, EfObject.DURABLE);
+            return EfObject.has(state, EfObject.DURABLE); // SAW, IMM: the GET handler's go-ahead (recovery: see recoverable)
         }
         int length = EfObject.dataBytes(config.shape(), EfObject.has(state, EfObject.DELETED));
         if (EfObject.HEADER + length > object.byteSize()) {

@@ -7,7 +7,8 @@ import io.rdasuite.store.pm.LocalMemory;
  * Recovery after a crash (paper 001 §4: "previous intact objects can be found by traversing the version
  * list"; the paper does not spell the procedure out, so this is ours). For every entry it walks the version
  * list from the head to the newest version that is valid and intact (its CRC matches; SAW and IMM publish
- * only persistent data), makes that version durable and the key's only version, and points the entry at it.
+ * only persistent data, so for them valid is enough: {@link EfServer#recoverable}), makes that version durable
+ * and the key's only version, and points the entry at it.
  * A key with no intact version loses its entry. When a crash interrupted log cleaning, versions still in the
  * old pool are copied into the new one, which finishes the cleaning. Allocation resumes past the last kept
  * version; everything else is garbage for the next cleaning. Crashing during recovery is safe: each step
@@ -71,7 +72,7 @@ final class Recovery {
         for (int hops = 0; global != 0 && hops < EfServer.MAX_HOPS; hops++) {
             LocalMemory pool = server.poolMemory(global);
             long state = pool.load8(EfObject.within(global));
-            boolean keep = (server.planted == PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT) ? EfObject.has(state, EfObject.VALID) : server.intact(global, state);
+            boolean keep = (server.planted == PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT) ? EfObject.has(state, EfObject.VALID) : server.recoverable(global, state);
             if (keep) {
                 return global;
             }

@@ -24,10 +24,14 @@ final class Requests {
     private final EfMode mode;
     /**
      * SAW and IMM: a reader must never see a version that a crash can still take back (they claim durability at the
-     * ack, so durable linearizability). The entry switch is visible as soon as it is stored, before its flush, so a
-     * version is marked durable only after its entry is persistent; readers accept durable versions only, and the GET
-     * handler takes the key's lock, so it waits for a publication in progress. Found by rda check once three clients
-     * wrote one key: a GET returned a version whose entry a power failure then rolled back.
+     * ack, so durable linearizability). This is a deviation from paper 001 §5.3.1-2, whose server "persist[s] data and
+     * update[s] metadata" and whose GET is two one-sided READs with no check: in DMP the entry switch is visible to a
+     * READ as soon as it is stored, before its flush, so a GET can return a version whose entry a power failure then
+     * rolls back to the previous one (found by rda check once three clients wrote one key; ImmVisibleBeforeDurableTest).
+     * Here a version is published in two steps: its entry is stored and persisted, and only then is its durability
+     * flag set, the readers' go-ahead; readers accept durable versions only, and the GET handler takes the key's lock,
+     * so it waits for a publication in progress. Recovery must not ask for that flag in turn (it too is visible before
+     * it is persistent): it keeps valid versions, see {@link EfServer#recoverable}.
      */
     private final boolean publishesDurable;
     private final HopscotchTable hash;
@@ -188,7 +192,10 @@ final class Requests {
         }
     }
 
-    /** Sets a version's durability flag and persists it (SAW and IMM recover durable versions only; found by rda fuzz). */
+    /**
+     * Sets a version's durability flag and persists it. For SAW and IMM the flag is the readers' go-ahead; recovery
+     * keeps their valid versions whether or not it reached PM ({@link EfServer#recoverable}), and sets it again.
+     */
     private void markDurableAndPersist(long global) {
         LocalMemory pool = server.poolMemory(global);
         long at = EfObject.within(global);
