@@ -75,11 +75,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
     Path writeFindings;
 
-    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|pdkvs|pdfs|txn",
+    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|pdkvs|pdfs|txn|nessie",
             description = "Explore TH-DPMS's cluster cells in every configuration and transport the filters take: pdsm (the object store;"
                     + " 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed), txn (transactions, checked strictly"
                     + " serializable; every server, every server with server 0 lost, server 0, a coordinator crashed), pdkvs (the CCEH key-value"
-                    + " store, targets as pdsm), pdfs (the file system; every server, the directory server, a file server crashed), all or none"
+                    + " store, targets as pdsm), pdfs (the file system; every server, the directory server, a file server crashed), nessie (Nessie's client kill/stall"
+                    + " search, one cell per transport), all or none"
                     + " (default: ${DEFAULT-VALUE}).")
     String clusters;
 
@@ -164,20 +165,21 @@ final class CheckCommand implements Callable<Integer> {
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
         List<Cells.Cell> cells = cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
-        if (!List.of("all", "none", "pdsm", "pdkvs", "pdfs", "txn").contains(clusters)) {
-            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none, pdsm, pdkvs, pdfs, txn");
+        if (!List.of("all", "none", "pdsm", "pdkvs", "pdfs", "txn", "nessie").contains(clusters)) {
+            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none, pdsm, pdkvs, pdfs, txn, nessie");
         }
         List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm")));
         clusterCells.addAll(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdkvs"), ClusterCells.Store.PDKVS));
         List<TxnCells.Cell> fsCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdfs"));
         List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("txn"));
         boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
+        List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.equals("all") || clusters.equals("nessie"));
         CheckReport report = new CheckReport();
         plannedCells = cells.size() + (cellOptions.shard.index() == 0 ? 2 : 0) + storeCells.size() + clusterCells.size() + txnCells.size()
-                + (txnControl ? 1 : 0) + fsCells.size();
+                + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
-        int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size();
+        int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
@@ -223,6 +225,12 @@ final class CheckCommand implements Callable<Integer> {
             progress.phase("file system");
             report.fileSystem.addAll(Parallel.map(fsCells, fc -> {
                 Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.NONE);
+                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                return row;
+            }, () -> { }, Interrupts::requested));
+            progress.phase("nessie");
+            report.nessie.addAll(Parallel.map(nessieCells, t -> {
+                Map<String, Object> row = NessieCells.explore(t, seed, cellOptions.budget);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));

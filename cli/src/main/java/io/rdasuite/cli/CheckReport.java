@@ -23,6 +23,8 @@ final class CheckReport {
     final List<Map<String, Object>> clusters = new ArrayList<>();
     /** TH-DPMS transaction cells and their negative control (new fields of the JSON). */
     final List<Map<String, Object>> transactions = new ArrayList<>();
+    /** Nessie's client kill/stall cells ({@link NessieCells}). */
+    final List<Map<String, Object>> nessie = new ArrayList<>();
     Map<String, Object> txnControl;
     /** pDFS cells (a new field of the JSON). */
     final List<Map<String, Object>> fileSystem = new ArrayList<>();
@@ -73,6 +75,10 @@ final class CheckReport {
             states += (Long) t.get("crashStates");
             claimsHold &= t.get("verdict").equals("PASS");
         }
+        for (Map<String, Object> n : nessie) {
+            states += (Long) n.get("crashStates");
+            claimsHold &= n.get("verdict").equals("PASS");
+        }
         for (Map<String, Object> f : fileSystem) {
             states += (Long) f.get("crashStates");
             claimsHold &= f.get("verdict").equals("PASS");
@@ -94,7 +100,7 @@ final class CheckReport {
 
     /** Cells (and controls) that ran. */
     int cellsDone() {
-        return rows.size() + controls.size() + stores.size() + clusters.size() + transactions.size() + fileSystem.size() + (txnControl == null ? 0 : 1);
+        return rows.size() + controls.size() + stores.size() + clusters.size() + transactions.size() + fileSystem.size() + nessie.size() + (txnControl == null ? 0 : 1);
     }
 
     /** PASS or FAIL; a run stopped early says so, and its PASS covers only the cells that ran. */
@@ -170,6 +176,7 @@ final class CheckReport {
         doc.put("stores", stores);
         doc.put("clusters", clusters);
         doc.put("transactions", transactions);
+        doc.put("nessie", nessie);
         doc.put("fileSystem", fileSystem);
         if (txnControl != null) {
             doc.put("transactionControl", txnControl);
@@ -194,6 +201,7 @@ final class CheckReport {
         printClusters(out);
         printTransactions(out);
         printFileSystem(out);
+        printNessie(out);
         printCounterexamples(out);
         if (!pinFailures.isEmpty()) {
             out.println("FINDINGS CHANGED from the pinned ones (a change that moves a weakness must be approved: if it is meant, run"
@@ -314,6 +322,24 @@ final class CheckReport {
             out.println("  negative control " + txnControl.get("subject") + ": " + txnControl.get("verdict")
                     + (txnControl.get("anomaly").toString().isEmpty() ? "" : " - " + txnControl.get("anomaly")));
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void printNessie(PrintWriter out) {
+        if (nessie.isEmpty()) {
+            return;
+        }
+        out.println("Nessie under client kills and stalls (3 nodes; every step of the victim's operations; liveness, RDA, stale reads, linearizability):");
+        out.printf("  %-22s %-5s %6s %8s %6s %s%n", "CONFIG", "TRANS", "RUNS", "STUCK(k)", "ABA", "VERDICT");
+        for (Map<String, Object> r : nessie) {
+            out.printf("  %-22s %-5s %6d %8d %6d %s%n", r.get("config"), r.get("transport"), r.get("runs"), r.get("stuckKeyRuns"), r.get("abaRollbacks"),
+                    r.get("verdict"));
+            for (String e : (List<String>) r.get("examples")) {
+                out.println("    " + e);
+            }
+        }
+        out.println("  STUCK(k): kills that left the dead client's key held by its invalid DTE (expected, paper 004 §4.3.1 node failure);"
+                + " ABA: stalls after which the victim's CAS met its word again and its timeout check undid it");
     }
 
     @SuppressWarnings("unchecked")
