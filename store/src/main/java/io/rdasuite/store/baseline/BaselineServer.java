@@ -347,7 +347,7 @@ public final class BaselineServer {
             byte[] record = new byte[recordBytes()];
             ringMemory.load(ringOffset(next.client(), next.slot()), MemorySegment.ofArray(record));
             node.clock().chargeCrc(record.length);
-            if (!BaselineRecord.intact(record, shape, next.lap(), next.seq())) {
+            if (!arrived(record, next)) {
                 return;
             }
             reserved.poll();
@@ -370,6 +370,17 @@ public final class BaselineServer {
     }
 
     /**
+     * Read After Write: whether the ring record read for {@code r} is that reservation's, whole. Its CRC must match r's
+     * lap and sequence and, in the recoverable layout, its stored sequence must be r's too: recovery knows a ring
+     * record by its stored sequence only, so the poller applies only what recovery would replay (paper 000 §5.1: the
+     * server verifies a record before it applies it). A WRITE that reached the ring only in part (key, value and CRC,
+     * not yet the sequence) waits until the rest arrives.
+     */
+    private boolean arrived(byte[] record, Reservation r) {
+        return BaselineRecord.intact(record, shape, r.lap(), r.seq()) && (!recoverable || BaselineRecord.storedSeq(record, shape) == r.seq());
+    }
+
+    /**
      * Read After Write: the newest intact ring record of {@code key} that {@link #drainRing} could not apply yet
      * because an earlier reservation of another client is still unwritten (caller holds the lock). Without it a
      * client's get could miss its own acknowledged put, which the loopback fabric's real threads showed.
@@ -382,7 +393,7 @@ public final class BaselineServer {
             ringMemory.load(ringOffset(r.client(), r.slot()), MemorySegment.ofArray(record));
             if (Arrays.equals(record, 0, shape.keyBytes(), key, 0, key.length)) {
                 node.clock().chargeCrc(record.length);
-                if (BaselineRecord.intact(record, shape, r.lap(), r.seq())) {
+                if (arrived(record, r)) {
                     newest = record; // reservations are in sequence order: a later one supersedes
                 }
             }
