@@ -34,7 +34,9 @@ import java.util.List;
  * clients' records for one key carry no order. The <b>recoverable layout</b> adds a global sequence to each
  * record (assigned by the server when it processes a Redo record, at reservation for Read After Write) and a
  * persistent checkpoint of the last applied sequence; Redo Logging then applies before it acks, and
- * {@link #recover} replays, in sequence order, every intact record past the checkpoint.
+ * {@link #recover} replays, in sequence order, every intact record past the checkpoint. Read After Write's
+ * sequences are also covered by a persistent lease, so that none is handed out twice, not even across a crash
+ * (see {@link #reserveSequence}).
  */
 public final class BaselineServer {
     /** Which baseline. */
@@ -49,6 +51,11 @@ public final class BaselineServer {
     static final long DELETE_WAIT_NS = 5_000;
     static final int RESERVE = 3;
     static final int REPLY_BYTES = 24;
+    /** Read After Write (recoverable layout): how many sequences one persistent lease covers (see {@link #reserveSequence}). */
+    static final int SEQ_LEASE = 64;
+    /** The control region: the checkpoint (the last applied sequence), then the sequence lease. */
+    private static final long CHECKPOINT_OFFSET = 0;
+    private static final long LEASE_OFFSET = 8;
 
     /** What a client needs. */
     public record Handle(Mode mode, KvShape shape, boolean recoverable, MemoryRegion requests, MemoryRegion ring) {
@@ -78,6 +85,8 @@ public final class BaselineServer {
     private final int[] reservations;
     private long nextDestination = 8;
     private long nextSeq = 1;
+    /** The highest sequence the persistent lease covers: {@link #reserveSequence} hands out none above it. */
+    private long seqLease;
     private boolean pollerStarted;
 
     public BaselineServer(Node node, Mode mode, KvShape shape, int buckets, int maxClients, boolean recoverable) {
@@ -93,7 +102,7 @@ public final class BaselineServer {
         this.log = node.register(MemoryKind.PM, "baseline-redo-log", (long) maxClients * LOG_SLOTS * slot);
         this.ring = node.register(MemoryKind.PM, "baseline-ring", (long) maxClients * RING_SLOTS * slot);
         this.requests = node.register(MemoryKind.DRAM, "baseline-requests", (long) maxClients * requestBytes(shape));
-        this.control = node.register(MemoryKind.PM, "baseline-control", 8);
+        this.control = node.register(MemoryKind.PM, "baseline-control", 16);
         this.lock = new ServerLock(node.clock());
         this.reservations = new int[maxClients];
     }
@@ -214,8 +223,31 @@ public final class BaselineServer {
 
     private void checkpoint(long seq) {
         LocalMemory c = node.local(control);
-        c.store8(0, seq);
-        c.persist(0, 8);
+        c.store8(CHECKPOINT_OFFSET, seq);
+        c.persist(CHECKPOINT_OFFSET, 8);
+    }
+
+    /**
+     * Read After Write (recoverable layout): the sequence of a new reservation (caller holds the lock). No sequence is
+     * handed out twice, not even across a crash. The client's CRC covers the sequence, as the paper's covers the ring
+     * lap (paper 000 §5.1: a record left from an earlier lap never passes), and that is what tells a ring slot's new
+     * record from an earlier one, but only while (slot, sequence) never repeats. Recovery learns the sequences of the
+     * records it can read, not of every reservation handed out: a put pending at a power failure whose WRITE only
+     * partly reached PM (key, value and CRC, not the stored sequence) is invisible to it. Restarting at the highest
+     * sequence recovery saw, the server handed that put's sequence and slot out again, the poller took the stale
+     * record for the new reservation's, applied the earlier life's put and checkpointed past the acknowledged one,
+     * which a second power failure then lost (rda fuzz --protocols raw, seeds 2 and 3). So each sequence is first
+     * covered by a persistent lease, taken {@value #SEQ_LEASE} at a time, and {@link #recover} starts past the lease.
+     */
+    private long reserveSequence() {
+        long seq = nextSeq++;
+        if (seq > seqLease) {
+            seqLease = seq + SEQ_LEASE - 1;
+            LocalMemory c = node.local(control);
+            c.store8(LEASE_OFFSET, seqLease);
+            c.persist(LEASE_OFFSET, 8);
+        }
+        return seq;
     }
 
     private int handleRpc(int clientId, int type, byte[] key, MemorySegment reply) {
@@ -264,7 +296,7 @@ public final class BaselineServer {
                         return REPLY_BYTES;
                     }
                     int n = reservations[clientId]++;
-                    Reservation res = new Reservation(clientId, n % RING_SLOTS, recoverable ? 0 : n / RING_SLOTS, recoverable ? nextSeq++ : 0);
+                    Reservation res = new Reservation(clientId, n % RING_SLOTS, recoverable ? 0 : n / RING_SLOTS, recoverable ? reserveSequence() : 0);
                     reserved.add(res);
                     reply.set(ValueLayout.JAVA_LONG, 0, 1 | ((long) res.lap() << 32));
                     reply.set(ValueLayout.JAVA_LONG, 8, ring.address(ringOffset(clientId, res.slot())));
@@ -315,7 +347,7 @@ public final class BaselineServer {
             byte[] record = new byte[recordBytes()];
             ringMemory.load(ringOffset(next.client(), next.slot()), MemorySegment.ofArray(record));
             node.clock().chargeCrc(record.length);
-            if (!BaselineRecord.intact(record, shape, next.lap(), next.seq())) {
+            if (!arrived(record, next)) {
                 return;
             }
             reserved.poll();
@@ -338,6 +370,17 @@ public final class BaselineServer {
     }
 
     /**
+     * Read After Write: whether the ring record read for {@code r} is that reservation's, whole. Its CRC must match r's
+     * lap and sequence and, in the recoverable layout, its stored sequence must be r's too: recovery knows a ring
+     * record by its stored sequence only, so the poller applies only what recovery would replay (paper 000 §5.1: the
+     * server verifies a record before it applies it). A WRITE that reached the ring only in part (key, value and CRC,
+     * not yet the sequence) waits until the rest arrives.
+     */
+    private boolean arrived(byte[] record, Reservation r) {
+        return BaselineRecord.intact(record, shape, r.lap(), r.seq()) && (!recoverable || BaselineRecord.storedSeq(record, shape) == r.seq());
+    }
+
+    /**
      * Read After Write: the newest intact ring record of {@code key} that {@link #drainRing} could not apply yet
      * because an earlier reservation of another client is still unwritten (caller holds the lock). Without it a
      * client's get could miss its own acknowledged put, which the loopback fabric's real threads showed.
@@ -350,7 +393,7 @@ public final class BaselineServer {
             ringMemory.load(ringOffset(r.client(), r.slot()), MemorySegment.ofArray(record));
             if (Arrays.equals(record, 0, shape.keyBytes(), key, 0, key.length)) {
                 node.clock().chargeCrc(record.length);
-                if (BaselineRecord.intact(record, shape, r.lap(), r.seq())) {
+                if (arrived(record, r)) {
                     newest = record; // reservations are in sequence order: a later one supersedes
                 }
             }
@@ -396,7 +439,8 @@ public final class BaselineServer {
     /**
      * Recovery (recoverable layout; call inside a thread of the restarted node before serving): finds the
      * destinations in use, then replays in sequence order every intact redo-log and ring record whose sequence
-     * is past the persistent checkpoint. Returns the records replayed.
+     * is past the persistent checkpoint, and continues the sequence past every one handed out before the crash
+     * (the highest replayed, and the lease {@link #reserveSequence} persisted). Returns the records replayed.
      */
     public int recover() {
         if (!recoverable) {
@@ -411,7 +455,8 @@ public final class BaselineServer {
                 nextDestination = Math.max(nextDestination, meta - data.baseAddress() + shape.pairBytes());
             }
         }
-        long checkpoint = node.local(control).load8(0);
+        long checkpoint = node.local(control).load8(CHECKPOINT_OFFSET);
+        seqLease = node.local(control).load8(LEASE_OFFSET);
         List<byte[]> pending = new ArrayList<>();
         long maxSeq = checkpoint;
         LocalMemory logMemory = node.local(log);
@@ -446,7 +491,7 @@ public final class BaselineServer {
             apply(r);
             checkpoint(BaselineRecord.storedSeq(r, shape));
         }
-        nextSeq = maxSeq + 1;
+        nextSeq = Math.max(maxSeq, seqLease) + 1;
         return pending.size();
     }
 }
