@@ -108,7 +108,7 @@ public final class NessieFaultRun {
                     if (fault == NessieFault.KILL) {
                         engine.kill(victim);
                     } else {
-                        engine.stall(victim, engine.now() + c.stallNs());
+                        engine.stall(victim, engine.now() + (fault == NessieFault.PAUSE ? c.pauseNs() : c.stallNs()));
                     }
                 });
             }
