@@ -164,6 +164,49 @@ public final class NessieFaultPrograms {
                 java.util.Map.of(getRacing, NessieFault.PAUSE, getRacing + 1, NessieFault.STALL));
     }
 
+    /**
+     * §4.3.1's ABA argument for MIGRATE, as a colleague doubted it: the victim PUTs {@code j}, whose candidates are full,
+     * so it MIGRATEs key {@code k} out of {@code j}'s first slot; it reads the source ITE {@code w} (client 1's DTE 0
+     * holding {@code k} = 1) and passes its timeout check, and is stalled (at every step of that PUT in turn). Meanwhile
+     * client 1, the owner of DTE 0, PUTs {@code k} = 2 and 3 (DTEs 1 and 2; DTE 0 is marked for recycling) and {@code k}
+     * = 4: with its three DTEs in use it waits for DTE 0 to expire, re-uses it, and its CAS puts {@code w} back into the
+     * same slot. Client 2 reads {@code k} all along. If the victim's CASes then succeed, {@code k} reads 1 after 4 was
+     * acknowledged. Three DTEs per node, so that the re-use is certain.
+     */
+    public static NessieFaultCase aba(Transport transport, long seed) {
+        return aba(transport, seed, ABA_VICTIM_GETS, ABA_OWNER_GETS);
+    }
+
+    static NessieFaultCase aba(Transport transport, long seed, int victimGets, int ownerGets) {
+        NessieConfig config = config(MIGRATION_SLOTS, 3, 400);
+        Keys keys = new Keys(new io.rdasuite.store.nessie.CuckooHashes(config.hashFunctions(), 3, MIGRATION_SLOTS), new NessieHistorySubject(SHAPE));
+        int k = keys.next(2000, x -> keys.fresh(x, 0, 1));
+        int j = keys.next(2000, x -> keys.slot(x, 0).equals(keys.slot(k, 0)) && keys.fresh(x, 1, 2));
+        int f1 = keys.next(2000, x -> keys.slot(x, 0).equals(keys.slot(j, 1)));
+        int f2 = keys.next(2000, x -> keys.slot(x, 0).equals(keys.slot(j, 2)));
+        List<Op> two = new ArrayList<>(List.of(Op.put(f1, 1), Op.put(f2, 1)));
+        for (int i = 0; i < 120; i++) {
+            two.add(Op.get(k));
+        }
+        List<Op> one = new ArrayList<>(List.of(Op.put(k, 1)));
+        for (int i = 0; i < ownerGets; i++) {
+            one.add(Op.get(k));
+        }
+        one.addAll(List.of(Op.put(k, 2), Op.put(k, 3), Op.put(k, 4), Op.get(k)));
+        List<Op> victim = new ArrayList<>();
+        for (int i = 0; i < victimGets; i++) {
+            victim.add(Op.get(f1));
+        }
+        victim.add(Op.put(j, 1));
+        return new NessieFaultCase("aba", new Program(List.of(victim, one, two)), 0, config, STALL_NS, SERVER, transport, seed,
+                java.util.Map.of(victimGets, NessieFault.STALL));
+    }
+
+    /** The victim's GETs before its PUT that MIGRATEs (they let the fillers and {@code k} land first). */
+    static final int ABA_VICTIM_GETS = 8;
+    /** Client 1's GETs of {@code k} before it overwrites it: the victim has read the source ITE by then. */
+    static final int ABA_OWNER_GETS = 8;
+
     /** The victim's GET that client 1's MIGRATE races (its earlier operations wait for the set-up PUTs). */
     static final int GET_RACING_MIGRATE = 24;
     /** The victim's PUT that MIGRATEs client 2's key. */
