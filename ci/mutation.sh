@@ -10,11 +10,12 @@
 # For every selected plant it runs
 #   rda check --plant X --seed S --json --protocols <the plant's stores> --op SEND --update SINGLETON
 # (REMOTELOG plants: every REMOTELOG cell, with --protocols redo as the cheapest store set the command needs;
+# Nessie plants: --clusters nessie, i.e. the Nessie client kill/stall cells, with one erda SEND cell;
 # KV plants: the plant's stores in every configuration, REMOTELOG narrowed to its 24 SEND singleton cells),
 # and, when this build has `rda fuzz`, rda fuzz --plant X --runs N --seed S --protocols <its stores>.
 # A plant is CAUGHT by a command that exits 1 with a verdict (a claimed property failed, or a pinned finding
-# was gained or lost), MISSED when it exits 0. Exit 2 (the command has no cells for the store, e.g. Nessie
-# in rda check) counts as MISSED and says so. A MISSED plant whose findings differ from the unplanted run's
+# was gained or lost), MISSED when it exits 0. Exit 2 (the command has no cells for the store) counts as
+# MISSED and says so. A MISSED plant whose findings differ from the unplanted run's
 # in the same cells is marked "finding-only": a check that pins expected findings would catch it.
 # Prints a table plant x {check, fuzz} and the score per store and overall. About 20-60 s per plant.
 set -euo pipefail
@@ -98,6 +99,9 @@ while IFS=$'\t' read -r name stores description; do
     fi
     if [[ $stores == remotelog ]]; then
         check_args=(--protocols redo)
+    elif [[ $stores == nessie ]]; then
+        # Nessie plants: the Nessie cells (one per transport) plus the cheapest KV cell the command needs
+        check_args=(--clusters nessie --protocols erda --config DMP+DDIO+DRAM-RQWRB --op SEND --update singleton)
     else
         check_args=(--protocols "$stores" "${kv_narrowing[@]}")
     fi

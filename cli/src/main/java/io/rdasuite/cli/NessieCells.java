@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * {@code rda check}'s Nessie cells (paper 004 §4.2, §4.3.1; issue 27, deliverable 5): the client kill/stall search of
- * {@link NessieFaultSearch} on the {@code patterns} and {@code contended} programs, one cell per transport. Nessie's
+ * {@link NessieFaultSearch} on the {@code patterns}, {@code contended} and {@code migrations} programs, one cell per transport. Nessie's
  * tables are DRAM and no node loses power, so the persistence domain does not enter: one configuration
  * ({@link NessieFaultPrograms#SERVER}) per transport is the whole space. Each cell searches the simulator's anchor seed 1
  * and the campaign's seed, so that a verdict does not hang on the seed; {@code --plant nessie-...} plants into it.
@@ -45,7 +45,8 @@ final class NessieCells {
     static Map<String, Object> explore(Transport transport, long seed, double budget) {
         List<NessieFaultSearch.Report> reports = new ArrayList<>();
         for (long s : seed == 1 ? List.of(1L) : List.of(1L, seed)) {
-            for (NessieFaultCase c : List.of(NessieFaultPrograms.patterns(transport, s), NessieFaultPrograms.contended(transport, s))) {
+            for (NessieFaultCase c : List.of(NessieFaultPrograms.patterns(transport, s), NessieFaultPrograms.contended(transport, s),
+                    NessieFaultPrograms.migrations(transport, s))) {
                 reports.add(NessieFaultSearch.search(c, java.util.Arrays.asList(io.rdasuite.crashsim.nessie.NessieFault.values()), steps(budget), seed));
             }
         }

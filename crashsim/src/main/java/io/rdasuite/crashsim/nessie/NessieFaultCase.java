@@ -19,10 +19,20 @@ import java.util.Objects;
  * @param serverConfig the nodes' configuration (Nessie's tables are DRAM: it matters little)
  * @param transport   IB/RoCE or iWARP
  * @param seed        the simulator's seed (its tie-breaks)
+ * @param everyStep   victim operations (indexes into its program) that the search also faults at every step with the
+ *                    given fault, whatever its per-operation budget: those whose race with the other clients needs the
+ *                    fault at one exact verb
  */
 public record NessieFaultCase(String name, Program program, int victim, NessieConfig config, long stallNs, ServerConfig serverConfig,
-                              Transport transport, long seed) {
+                              Transport transport, long seed, java.util.Map<Integer, NessieFault> everyStep) {
+    /** A case whose every victim operation is faulted at the search's sampled steps. */
+    public NessieFaultCase(String name, Program program, int victim, NessieConfig config, long stallNs, ServerConfig serverConfig,
+                           Transport transport, long seed) {
+        this(name, program, victim, config, stallNs, serverConfig, transport, seed, java.util.Map.of());
+    }
+
     public NessieFaultCase {
+        everyStep = java.util.Map.copyOf(everyStep);
         Objects.requireNonNull(name);
         Objects.requireNonNull(program);
         Objects.requireNonNull(config);
@@ -37,6 +47,11 @@ public record NessieFaultCase(String name, Program program, int victim, NessieCo
         }
     }
 
+    /** How long a {@link NessieFault#PAUSE} stops the victim: half the operation timeout (§4.3.1). */
+    public long pauseNs() {
+        return config.operationTimeoutNs() / 2;
+    }
+
     /** Nodes of the deployment: one per client. */
     public int nodes() {
         return program.clients().size();
@@ -44,16 +59,16 @@ public record NessieFaultCase(String name, Program program, int victim, NessieCo
 
     /** The same case with another simulator seed. */
     public NessieFaultCase withSeed(long s) {
-        return new NessieFaultCase(name, program, victim, config, stallNs, serverConfig, transport, s);
+        return new NessieFaultCase(name, program, victim, config, stallNs, serverConfig, transport, s, everyStep);
     }
 
     /** The same case over another transport. */
     public NessieFaultCase withTransport(Transport t) {
-        return new NessieFaultCase(name, program, victim, config, stallNs, serverConfig, t, seed);
+        return new NessieFaultCase(name, program, victim, config, stallNs, serverConfig, t, seed, everyStep);
     }
 
     /** The same case with another configuration (a planted bug, other periods). */
     public NessieFaultCase withConfig(NessieConfig c) {
-        return new NessieFaultCase(name, program, victim, c, stallNs, serverConfig, transport, seed);
+        return new NessieFaultCase(name, program, victim, c, stallNs, serverConfig, transport, seed, everyStep);
     }
 }

@@ -56,9 +56,11 @@ public final class NessieFaultRun {
      * @param failures     "CHECK: detail" lines, claimed properties that failed (LIVENESS, RDA, LINEARIZABILITY, ...)
      * @param findings     expected findings: operations of locked keys that could not complete
      * @param victimRollbacks candidate-ITE CASes of the victim that its post-CAS timeout check undid (§4.3.1)
+     * @param victimMigrationTimeouts MIGRATEs of the victim aborted by the timeout check right before a CAS (§4.3.1)
      */
     public record Outcome(List<OpRecord> history, Observation observed, long events, List<long[]> window, TreeSet<Integer> lockedKeys,
-                          List<String> failures, List<String> findings, long victimRollbacks) {
+                          List<String> failures, List<String> findings, long victimRollbacks,
+                          long victimMigrationTimeouts) {
         public boolean passed() {
             return failures.isEmpty();
         }
@@ -81,7 +83,7 @@ public final class NessieFaultRun {
                 root = root.getCause();
             }
             return new Outcome(List.of(), new Observation(new TreeMap<>(), List.of()), 0, List.of(), new TreeSet<>(),
-                    List.of(Invariant.STRUCTURE + ": " + root.getMessage()), List.of(), 0);
+                    List.of(Invariant.STRUCTURE + ": " + root.getMessage()), List.of(), 0, 0);
         }
     }
 
@@ -108,7 +110,7 @@ public final class NessieFaultRun {
                     if (fault == NessieFault.KILL) {
                         engine.kill(victim);
                     } else {
-                        engine.stall(victim, engine.now() + c.stallNs());
+                        engine.stall(victim, engine.now() + (fault == NessieFault.PAUSE ? c.pauseNs() : c.stallNs()));
                     }
                 });
             }
@@ -151,7 +153,8 @@ public final class NessieFaultRun {
             for (OpRecord r : perClient.get(c.victim())) {
                 window.add(new long[] {r.invokeEvent(), r.completeEvent()});
             }
-            return new Outcome(history, observed, events, window, locked, failures, findings, clients.get(c.victim()).stats().rollbacks);
+            return new Outcome(history, observed, events, window, locked, failures, findings, clients.get(c.victim()).stats().rollbacks,
+                    clients.get(c.victim()).stats().migrationTimeouts);
         }
     }
 

@@ -68,7 +68,8 @@ public final class NessieFaultSearch {
 
     /**
      * Searches {@code c}: a fault-free run, then each of {@code faults} at the chosen steps of each victim operation;
-     * {@code sampleSeed} draws the steps when an operation has more than {@code stepsPerOp}.
+     * {@code sampleSeed} draws the steps when an operation has more than {@code stepsPerOp} (the case's
+     * {@link NessieFaultCase#everyStep} operations are also faulted at every step, with their fault; PAUSE only there).
      */
     public static Report search(NessieFaultCase c, List<NessieFault> faults, int stepsPerOp, long sampleSeed) {
         NessieFaultRun.Outcome dry = NessieFaultRun.run(c, null, -1);
@@ -85,8 +86,15 @@ public final class NessieFaultSearch {
         for (int op = 0; op < dry.window().size(); op++) {
             long[] w = dry.window().get(op);
             long end = w[1] >= 0 ? w[1] : dry.events();
-            for (long at : steps(w[0], end, stepsPerOp, sampleSeed * 1_000_003L + op)) {
+            TreeSet<Long> sampled = steps(w[0], end, stepsPerOp, sampleSeed * 1_000_003L + op);
+            NessieFault exhaustive = c.everyStep().get(op);
+            TreeSet<Long> all = exhaustive == null ? sampled : steps(w[0], end, Integer.MAX_VALUE, 0);
+            for (long at : all) {
                 for (NessieFault fault : faults) {
+                    boolean here = fault == exhaustive || (fault != NessieFault.PAUSE && sampled.contains(at));
+                    if (!here) {
+                        continue; // the sampled steps take every fault but PAUSE; every step takes the operation's own
+                    }
                     NessieFaultRun.Outcome r = NessieFaultRun.run(c, fault, at);
                     runs++;
                     steps++;

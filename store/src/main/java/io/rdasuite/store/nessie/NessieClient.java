@@ -31,7 +31,21 @@ import java.util.SplittableRandom;
  *   <li>A DTE whose ITE was replaced is re-used only after its expiration period plus the clock skew bound, and
  *       every operation attempt ends within its timeout, below that period: a DTE read through an ITE is the one
  *       the ITE named, and an ITE word never comes back while an operation that saw it runs (no ABA, §4.3.1).</li>
+ *   <li>That last argument needs every CAS that expects a word read earlier to be issued within the timeout, not
+ *       just the operation to report an error after it: MIGRATE checks the timeout right before its destination CAS
+ *       and right before its source CAS (PUT's candidate CAS is followed by a check that rolls it back).</li>
  * </ul>
+ *
+ * <p>Counterexample to §4.3.1's ABA argument when MIGRATE checks its timeout only once, before it allocates its copy
+ * (found by {@code NessieAbaTest} in crashsim): (1) a PUT of key J finds J's candidates full and MIGRATEs from its first,
+ * reading source ITE word w, which names DTE d of node N holding K = v; (2) it passes its timeout check, writes its
+ * invalid copy of K = v and is descheduled; (3) N's client PUTs K twice more (new DTEs; d is marked for recycling), d
+ * expires, and N's next PUT of K re-uses d in the same ITE, so the ITE holds w again (the word is only node, DTE index
+ * and filter bits, all equal); (4) the MIGRATE resumes, its destination CAS (expecting empty) and its source CAS
+ * (expecting w) both succeed and it validates its copy: K reads v, older than N's acknowledged PUT. §4.3.1 says an
+ * operation "returns an error once a single expiration period of time has elapsed", but a check made before the stall
+ * cannot stop a CAS issued after it; checking right before each CAS closes the window, provided a posted CAS executes
+ * within the slack between the timeout and the expiration period.</p>
  * Not thread-safe: one thread of this client's node uses it.
  */
 public final class NessieClient extends NessieKvBase {
@@ -70,6 +84,8 @@ public final class NessieClient extends NessieKvBase {
         public long previousVersionReads;
         public long migrations;
         public long migrationAborts;
+        /** MIGRATEs aborted by the timeout check right before their destination or source CAS (§4.3.1, ABA). */
+        public long migrationTimeouts;
         public long rollbacks;
         public long duplicatesRemoved;
         public long recycled;
@@ -448,13 +464,21 @@ public final class NessieClient extends NessieKvBase {
         if (plantedBug == NessiePlantedBug.MIGRATE_SOURCE_FIRST) {
             return migrateSourceFirst(source, w, destination, dw, entry, mine);
         }
-        if (!casIte(destination, dw, mine)) {
-            free.addFirst(entry);
+        // §4.3.1's ABA argument holds only for CASes issued within the timeout: the source word w may come back (its DTE
+        // expired, recycled and re-used for the same key in the same ITE) once an expiration period has passed since it
+        // was read, so the timeout is checked again right before each CAS that expects a word read earlier, with no
+        // verb in between (see the class comment's counterexample).
+        boolean late = expired(start);
+        if (late || !casIte(destination, dw, mine)) {
+            free.addFirst(entry); // never published: nobody can have seen it
             stats.migrationAborts++;
+            stats.migrationTimeouts += late ? 1 : 0;
             return Outcome.RETRY;
         }
-        if (!casIte(source, w, IndexEntry.emptied(w))) {
+        late = expired(start);
+        if (late || !casIte(source, w, IndexEntry.emptied(w))) {
             stats.migrationAborts++;
+            stats.migrationTimeouts += late ? 1 : 0;
             if (casIte(destination, mine, IndexEntry.emptied(mine))) {
                 markForRecycling(mine);
             }
