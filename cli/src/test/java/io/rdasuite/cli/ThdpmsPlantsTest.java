@@ -57,8 +57,8 @@ class ThdpmsPlantsTest {
         return Stream.of(
                 Arguments.of(PlantedBug.PDSM_CHUNK_BEFORE_HEADER_PERSISTS, cluster(ClusterCells.Store.PDSM, "DMP+NODDIO+DRAM-RQWRB", CrashTarget.ALL_SERVERS), "STRUCTURE"),
                 Arguments.of(PlantedBug.PDSM_SWING_BEFORE_PAGES_PERSIST, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), ""),
-                Arguments.of(PlantedBug.PDSM_ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), ""),
-                Arguments.of(PlantedBug.PDSM_NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), ""),
+                Arguments.of(PlantedBug.PDSM_ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
+                Arguments.of(PlantedBug.PDSM_NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
                 Arguments.of(PlantedBug.PDSM_STALE_EPOCH_ACCEPTED, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
                 Arguments.of(PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST, cluster(ClusterCells.Store.PDKVS, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
                 Arguments.of(PlantedBug.TXN_VALIDATION_SKIPPED, txn(DMP), ""),
