@@ -19,8 +19,9 @@ import java.util.Locale;
  * clients; a PUT is {@code put_obj} of a 64-byte value, a GET {@code get_obj}, a DELETE {@code del_obj}. pDSM claims
  * everything: puts are atomic (copy-on-write, one pointer swing), durable when acknowledged (persisted and mirrored),
  * and the objects linearizable across a failover. With one server crashed the cluster runs on: the monitor's probes
- * find it dead, its segments fail over to their backups, the clients retry there; the read-back is made in the same
- * run. With every server crashed, each restarts from its own image and recovers (allocators rebuilt from the tables).
+ * find it dead, its segments fail over to their backups and each lost replica is remapped to another server, which the
+ * primary fills with the segment's live objects (§4.1.3); the clients retry there; the read-back is made in the same
+ * run, and a replica check compares every backup's objects with its primary's (STRUCTURE). With every server crashed, each restarts from its own image and recovers (allocators rebuilt from the tables).
  * Names: {@code pdsm/objects}, or {@code pdsm/objects/<planted-bug>} with one of {@link ThdpmsPlantedBug} switched on.
  */
 public final class PdsmSubject extends PdsmClusterSubject {

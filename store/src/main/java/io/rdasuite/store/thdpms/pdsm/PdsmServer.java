@@ -22,7 +22,9 @@ import java.util.TreeMap;
  * is primary of, a PAllocator and the object table's commits; the epoch it knows. Requests built on an older epoch are
  * refused (§4.1.3). A commit swings an object's root (one 8-byte word: copy-on-write, §4.1.5), persists it, and
  * mirrors the bucket to the segment's backups with the paper-003 recipe of their configuration before acknowledging
- * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing).
+ * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing). When a
+ * configuration remaps a lost backup of a segment it is primary of (§4.1.3), it copies the segment's live objects there
+ * under the segment's lock before serving the segment again; a commit checks the epoch again once it holds the lock.
  */
 public final class PdsmServer {
     final Node node;
