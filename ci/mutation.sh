@@ -4,15 +4,17 @@
 #
 #   ci/mutation.sh [--fuzz-runs N] [--seed S] [--no-build] [STORE...]
 #
-# STORE selects plants by store (erda, efactory, saw, imm, forca, redo, raw, nessie, remotelog; a plant of
-# erda-cleaning counts as erda, of efactory-cleaning or efactory-nohr as efactory; one planted in code that
-# Redo Logging and Read After Write share is scored as redo,raw); none selects all.
+# STORE selects plants by store (erda, efactory, saw, imm, forca, redo, raw, nessie, remotelog, and TH-DPMS's
+# pdsm, pdkvs, txn, pdfs; a plant of erda-cleaning counts as erda, of efactory-cleaning or efactory-nohr as efactory;
+# one planted in code that Redo Logging and Read After Write share is scored as redo,raw); none selects all.
 # For every selected plant it runs
-#   rda check --plant X --seed S --json --protocols <the plant's stores> --op SEND --update SINGLETON
+#   rda check --plant X --seed S --json --protocols <the plant's stores> --op SEND --update SINGLETON --clusters none
 # (REMOTELOG plants: every REMOTELOG cell, with --protocols redo as the cheapest store set the command needs;
 # Nessie plants: --clusters nessie, i.e. the Nessie client kill/stall cells, with one erda SEND cell;
-# KV plants: the plant's stores in every configuration, REMOTELOG narrowed to its 24 SEND singleton cells),
-# and, when this build has `rda fuzz`, rda fuzz --plant X --runs N --seed S --protocols <its stores>.
+# KV plants: the plant's stores in every configuration, REMOTELOG narrowed to its 24 SEND singleton cells;
+# TH-DPMS plants: --clusters <its store> in every configuration, with --protocols redo and REMOTELOG narrowed as for
+# KV plants), and, when this build has `rda fuzz`, rda fuzz --plant X --runs N --seed S --protocols <its stores>
+# (not for TH-DPMS or Nessie plants: rda fuzz has no cluster or Nessie stores; their fuzz column reads "-").
 # A plant is CAUGHT by a command that exits 1 with a verdict (a claimed property failed, or a pinned finding
 # was gained or lost), MISSED when it exits 0. Exit 2 (the command has no cells for the store) counts as
 # MISSED and says so. A MISSED plant whose findings differ from the unplanted run's
@@ -36,7 +38,8 @@ while [[ $# -gt 0 ]]; do
         *) selected+=("$1"); shift ;;
     esac
 done
-valid_stores="erda efactory saw imm forca redo raw nessie remotelog"
+valid_stores="erda efactory saw imm forca redo raw nessie remotelog pdsm pdkvs txn pdfs"
+cluster_stores=" pdsm pdkvs txn pdfs "
 for s in "${selected[@]}"; do
     [[ " $valid_stores " == *" $s "* ]] || { echo "mutation.sh: unknown store '$s'; valid: $valid_stores" >&2; exit 2; }
 done
@@ -75,10 +78,18 @@ group_of() { # the store(s) a plant is scored under: its stores without -cleanin
 }
 
 kv_narrowing=(--op SEND --update SINGLETON)
+# the unplanted baseline runs the cluster cells only when a TH-DPMS plant is scored (it must pass there too)
+baseline_clusters=none
+if [[ ${#selected[@]} -eq 0 ]]; then
+    baseline_clusters=all
+fi
+for s in "${selected[@]}"; do
+    [[ $cluster_stores == *" $s "* ]] && baseline_clusters=all
+done
 echo "mutation test: seed $seed, $(wc -l < catalogue.tsv) plants in the catalogue, rda fuzz $([[ $fuzz == 1 ]] && echo "with $fuzz_runs runs" || echo "not in this build")" >&2
 echo "  unplanted baseline (findings to compare with) ..." >&2
 set +e
-rda check --seed "$seed" --json "${kv_narrowing[@]}" > baseline.json 2> baseline.err
+rda check --seed "$seed" --json "${kv_narrowing[@]}" --clusters "$baseline_clusters" > baseline.json 2> baseline.err
 base_rc=$?
 set -e
 if [[ $base_rc != 0 ]]; then
@@ -97,27 +108,32 @@ while IFS=$'\t' read -r name stores description; do
         done
         [[ $wanted == 1 ]] || continue
     fi
+    cluster=0
     if [[ $stores == remotelog ]]; then
-        check_args=(--protocols redo)
+        check_args=(--protocols redo --clusters none)
     elif [[ $stores == nessie ]]; then
         # Nessie plants: the Nessie cells (one per transport) plus the cheapest KV cell the command needs
         check_args=(--clusters nessie --protocols erda --config DMP+DDIO+DRAM-RQWRB --op SEND --update singleton)
+        cluster=1 # rda fuzz has no Nessie store
+    elif [[ $cluster_stores == *" $stores "* ]]; then
+        cluster=1
+        check_args=(--clusters "$stores" --protocols redo "${kv_narrowing[@]}")
     else
-        check_args=(--protocols "$stores" "${kv_narrowing[@]}")
+        check_args=(--protocols "$stores" "${kv_narrowing[@]}" --clusters none)
     fi
     start=$SECONDS
     set +e
     rda check --plant "$name" --seed "$seed" --json "${check_args[@]}" > "check-$name.json" 2> "check-$name.err"
     check_rc=$?
     fuzz_rc=-
-    if [[ $fuzz == 1 ]]; then
+    if [[ $fuzz == 1 && $cluster == 0 ]]; then
         # a corpus of its own: a shared one would replay the previous plants' failures (each with its own plant) first
         rda fuzz --plant "$name" --runs "$fuzz_runs" --seed "$seed" --protocols "$stores" --corpus "corpus-$name" > "fuzz-$name.out" 2> "fuzz-$name.err"
         fuzz_rc=$?
     fi
     set -e
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$group" "$stores" "$check_rc" "$fuzz_rc" "$((SECONDS - start))" >> results.tsv
-    echo "  $name: rda check exit $check_rc$([[ $fuzz == 1 ]] && echo ", rda fuzz exit $fuzz_rc") ($((SECONDS - start)) s)" >&2
+    echo "  $name: rda check exit $check_rc$([[ $fuzz_rc != - ]] && echo ", rda fuzz exit $fuzz_rc") ($((SECONDS - start)) s)" >&2
 done < catalogue.tsv
 
 python3 - "$fuzz" <<'PY'
@@ -148,6 +164,15 @@ def failed(doc):
     for c in doc.get("controls", []):
         if c.get("verdict") == "MISSED":
             what.add("control missed")
+    # TH-DPMS's cluster cells: pDSM/pDKVS rows name the invariant; transaction and pDFS rows their checker
+    for r in doc.get("clusters", []):
+        if r.get("verdict") == "FAIL":
+            what |= {e.get("invariant", "FAIL") for e in r.get("examples", [])}
+    for key, checker in (("transactions", "STRICT_SERIALIZABILITY"), ("fileSystem", "NAMESPACE")):
+        if any(r.get("verdict") == "FAIL" for r in doc.get(key, [])):
+            what.add(checker)
+    if (doc.get("transactionControl") or {}).get("verdict") == "MISSED":
+        what.add("control missed")
     return what
 
 def finding_changes(doc):

@@ -208,7 +208,7 @@ final class CheckCommand implements Callable<Integer> {
             }, () -> { }, Interrupts::requested));
             progress.phase("clusters");
             report.clusters.addAll(Parallel.map(clusterCells, cc -> {
-                Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, io.rdasuite.store.thdpms.ThdpmsPlantedBug.NONE);
+                Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, activePlant());
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
@@ -218,13 +218,13 @@ final class CheckCommand implements Callable<Integer> {
                 progress.cellDone(weight, ((Number) report.txnControl.get("crashStates")).longValue());
             }
             report.transactions.addAll(Parallel.map(txnCells, tc -> {
-                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
+                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, io.rdasuite.store.thdpms.txn.TxnPlantedBug.of(activePlant()));
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
             progress.phase("file system");
             report.fileSystem.addAll(Parallel.map(fsCells, fc -> {
-                Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.NONE);
+                Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.of(activePlant()));
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
@@ -236,6 +236,11 @@ final class CheckCommand implements Callable<Integer> {
             }, () -> { }, Interrupts::requested));
         }
         return report;
+    }
+
+    /** The catalogue's plant ({@code --plant}); TH-DPMS's cells map it onto their own enums (NONE when it is not theirs). */
+    private io.rdasuite.store.mutation.PlantedBug activePlant() {
+        return plant.plant == null ? io.rdasuite.store.mutation.PlantedBug.NONE : plant.plant;
     }
 
     /** Cells (and controls) the filters chose, for the partial verdict of a stopped run. */

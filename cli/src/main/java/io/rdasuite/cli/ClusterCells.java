@@ -13,6 +13,7 @@ import io.rdasuite.crashsim.thdpms.PdsmSubject;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +30,24 @@ import java.util.stream.Stream;
  * the failover.
  */
 final class ClusterCells {
-    /** Puts, an overwrite, reads and a delete of two objects by two clients. */
+    /**
+     * The object store's program where every server loses power: puts, an overwrite, reads and a delete of two objects by
+     * two clients, then reads. The trailing reads put crash points after the last commits: an acknowledged pointer swing
+     * must already be persistent there (§4.1.5), and one left unflushed until the server's next commit stays so to the end.
+     */
     static final Program PROGRAM = new Program(List.of(
-            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(1, 3), Op.get(2)),
-            List.of(Op.get(1), Op.put(2, 4), Op.get(1), Op.delete(1))));
+            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(1, 3), Op.get(2), Op.get(1), Op.get(2), Op.get(1)),
+            List.of(Op.get(1), Op.put(2, 4), Op.get(1), Op.delete(1), Op.get(2), Op.get(1), Op.get(2))));
+    /**
+     * The object store's program where one server fails (paper 002 §4.1.3): more puts, over more objects, than
+     * {@link #PROGRAM}, so that clients still write after the failover is over: a put whose client still holds the old
+     * mapping then reaches a primary that knows the new epoch, and its segment's remapped backup (§4.1.3: "remapped to
+     * the new places") is missing that put's pages unless the primary refuses the stale request. The in-run replica
+     * check (every backup holds what its primary holds) sees the difference.
+     */
+    static final Program FAILOVER_PROGRAM = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.put(1, 5), Op.put(2, 6), Op.put(3, 7), Op.put(4, 8)),
+            List.of(Op.get(1), Op.put(5, 4), Op.get(2), Op.put(6, 9), Op.put(5, 10), Op.put(6, 11))));
     /** Per cell at {@code --budget 1}: a cluster's crash state costs a whole cluster run. */
     static final Budget BASE_BUDGET = new Budget(40, 4, 1);
     static final List<CrashTarget> TARGETS = List.of(CrashTarget.ALL_SERVERS, CrashTarget.server(0), CrashTarget.server(1));
@@ -82,11 +97,21 @@ final class ClusterCells {
         return cells;
     }
 
-    /** Explores one cell (with {@code plant} switched on, or none); the report row. */
+    /** Explores one cell with the catalogue's {@code plant} switched on where it is this cell's store's (none elsewhere). */
+    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, io.rdasuite.store.mutation.PlantedBug plant) {
+        return explore(cell, seed, budgetFactor, ThdpmsPlantedBug.of(plant), PdkvsPlantedBug.of(plant));
+    }
+
+    /** Explores one cell (with {@code plant} switched on in pDSM's cells, or none); the report row. */
     static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug plant) {
+        return explore(cell, seed, budgetFactor, plant, PdkvsPlantedBug.NONE);
+    }
+
+    /** Explores one cell: pDSM's with {@code pdsm} switched on, pDKVS's with {@code pdkvs}; the report row. */
+    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug pdsm, PdkvsPlantedBug pdkvs) {
         io.rdasuite.crashsim.Subject subject = cell.store() == Store.PDKVS
-                ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug.NONE) : new PdsmSubject(plant);
-        Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : PROGRAM;
+                ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(pdkvs) : new PdsmSubject(pdsm);
+        Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : cell.target().equals(CrashTarget.ALL_SERVERS) ? PROGRAM : FAILOVER_PROGRAM;
         Budget budget = BASE_BUDGET.scaled(budgetFactor);
         Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, program, cell.target()), budget);
         Map<String, Object> row = new LinkedHashMap<>();

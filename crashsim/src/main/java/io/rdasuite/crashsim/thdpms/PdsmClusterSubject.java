@@ -87,8 +87,17 @@ abstract class PdsmClusterSubject implements Subject {
         TreeMap<Integer, byte[]> values = new TreeMap<>();
         TreeSet<Integer> unreadable = new TreeSet<>();
         fabric.node(topology(program).clientNode(0)).spawn("checker", () -> read(deployment, keys, values, unreadable));
+        java.util.function.Supplier<List<String>> errors = inRunChecks(fabric, deployment);
         fabric.run();
-        return new Observation(values, List.of(), unreadable);
+        return new Observation(values, errors.get(), unreadable);
+    }
+
+    /**
+     * Structural checks of the cluster the partial crash left running, spawned before the read-back's run: what they
+     * find once the run is over (default: none).
+     */
+    protected java.util.function.Supplier<List<String>> inRunChecks(SimFabric fabric, Deployment deployment) {
+        return List::of;
     }
 
     private static void read(Deployment d, SortedSet<Integer> keys, TreeMap<Integer, byte[]> values, TreeSet<Integer> unreadable) {

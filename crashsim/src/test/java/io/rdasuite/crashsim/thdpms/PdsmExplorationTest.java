@@ -70,6 +70,34 @@ class PdsmExplorationTest {
         assertThat(r.statesByInvariant()).containsKey(io.rdasuite.crashsim.Invariant.STRUCTURE);
     }
 
+    /** Clients that still write once a failover is over (rda check's failover program): some hold the old mapping. */
+    static final Program LATE_WRITES = new Program(List.of(
+            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.put(1, 5), Op.put(2, 6), Op.put(3, 7), Op.put(4, 8)),
+            List.of(Op.get(1), Op.put(5, 4), Op.get(2), Op.put(6, 9), Op.put(5, 10), Op.put(6, 11))));
+
+    static Explorer.Report lateWrites(ThdpmsPlantedBug bug, CrashTarget target) {
+        PdsmSubject s = new PdsmSubject(bug);
+        return Explorer.explore(s, new Scenario(s.name(), ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 1, LATE_WRITES, target),
+                new Budget(40, 4, 1));
+    }
+
+    @Test
+    void aFailoverRemapsLostReplicasAndEveryReplicaEndsAlike() {
+        for (CrashTarget t : List.of(CrashTarget.server(0), CrashTarget.server(1))) {
+            Explorer.Report r = lateWrites(ThdpmsPlantedBug.NONE, t);
+            assertThat(r.violations()).as("%s: %s", t, r.violations().stream().map(v -> v.invariant() + " " + v.detail()).toList()).isEmpty();
+        }
+    }
+
+    @Test
+    void aServerServingAStaleEpochLeavesARemappedBackupWithoutThePutsPages() {
+        // §4.1.3: a put mirrored to the old mapping's replicas commits at a primary that knows the remapped backup
+        Explorer.Report r = lateWrites(ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED, CrashTarget.server(0));
+        assertThat(r.passed()).isFalse();
+        assertThat(r.statesByInvariant()).containsKey(io.rdasuite.crashsim.Invariant.STRUCTURE);
+        assertThat(r.violations().getFirst().detail()).contains("backup on server").contains("does not hold object");
+    }
+
     @Test
     void tokensReplayThroughTheFactory() {
         Explorer.Report r = explore(ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST, "DMP+DDIO+DRAM-RQWRB", CrashTarget.ALL_SERVERS);

@@ -141,6 +141,48 @@ public enum PlantedBug {
             "MIGRATE empties the source ITE before it CASes the copy into the destination (two steps in the wrong"
                     + " order), so the key is briefly in no ITE (paper 004 §4.2.3)"),
 
+    // ---- TH-DPMS (paper 002): pDSM, pDKVS, transactions, pDFS; store = the --clusters cells that run it --------------
+    /** ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS. */
+    PDSM_CHUNK_BEFORE_HEADER_PERSISTS("pdsm-chunk-before-header-persists", "pdsm",
+            "PAllocator hands out a new chunk's first block before the chunk's size-class header is written and persisted,"
+                    + " so a restart finds a live block in a chunk of no class (paper 002 §4.1.4, PAllocator)"),
+    /** ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST. */
+    PDSM_SWING_BEFORE_PAGES_PERSIST("pdsm-swing-before-pages-persist", "pdsm",
+            "a put_obj commits the pointer swing while the new pages and extent block are only placed by plain WRITEs, not"
+                    + " persisted (paper 002 §4.1.5, copy-on-write object store)"),
+    /** ThdpmsPlantedBug.ACK_BEFORE_FLUSH. */
+    PDSM_ACK_BEFORE_FLUSH("pdsm-ack-before-flush", "pdsm",
+            "the primary acknowledges a commit before its pointer swing is flushed (it is flushed with the next commit)"
+                    + " (paper 002 §4.1.5 and §4.1.1, remote persistence)"),
+    /** ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP. */
+    PDSM_NOT_MIRRORED_TO_BACKUP("pdsm-not-mirrored-to-backup", "pdsm",
+            "the client writes an object's pages and extent block to the primary only, so a failover to the backup loses"
+                    + " them (paper 002 §4.1.7, replication)"),
+    /** ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED. */
+    PDSM_STALE_EPOCH_ACCEPTED("pdsm-stale-epoch-accepted", "pdsm",
+            "a server serves a request built on an epoch older than its own, so a put mirrored to the replicas of the old"
+                    + " mapping commits where a remapped backup lacks its pages (paper 002 §4.1.3, configuration changes)"),
+    /** PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST. */
+    PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST("pdkvs-split-published-before-persist", "pdkvs",
+            "a CCEH split points the directory at the new segment before the segment's contents persist (and reach the"
+                    + " backups) (paper 002 §4.3, CCEH index)"),
+    /** TxnPlantedBug.VALIDATION_SKIPPED. */
+    TXN_VALIDATION_SKIPPED("txn-validation-skipped", "txn",
+            "the coordinator commits without re-reading the read set's versions, so two transactions make a write skew"
+                    + " (paper 002 §4.1.6, step 3: validate)"),
+    /** TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED. */
+    TXN_COMMIT_BACKUP_NOT_PERSISTED("txn-commit-backup-not-persisted", "txn",
+            "a backup acknowledges COMMIT-BACKUP before its log record persists (paper 002 §4.1.6, step 4: a synchronous"
+                    + " persisting RPC)"),
+    /** TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK. */
+    TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK("txn-commit-primary-before-backup-ack", "txn",
+            "the coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (paper 002 §4.1.6, steps 4"
+                    + " and 5 reordered)"),
+    /** PdfsPlantedBug.RENAME_TWO_OPERATIONS. */
+    PDFS_RENAME_TWO_OPERATIONS("pdfs-rename-two-operations", "pdfs",
+            "a rename is two independent operations, create the new name then remove the old, with no intent to finish it"
+                    + " after a crash (paper 002 §4.2, pDFS metadata)"),
+
     // ---- REMOTELOG and the recipes (paper 003) ------------------------------------------------------------------
     /** RemoteUpdater.apply: compound recipes wait for one persistence step after both updates. */
     REMOTELOG_COMPOUND_UNORDERED("remotelog-compound-unordered", "remotelog",
@@ -183,7 +225,10 @@ public enum PlantedBug {
         return store;
     }
 
-    /** The stores as {@code --protocols} names (or {@code nessie}, {@code remotelog}); the first is the bug's home. */
+    /**
+     * The stores as {@code --protocols} names (or {@code nessie}, {@code remotelog}, or for TH-DPMS the {@code --clusters}
+     * cells: {@code pdsm}, {@code pdkvs}, {@code txn}, {@code pdfs}); the first is the bug's home.
+     */
     public java.util.List<String> stores() {
         return this == NONE ? java.util.List.of() : java.util.List.of(store.split(","));
     }

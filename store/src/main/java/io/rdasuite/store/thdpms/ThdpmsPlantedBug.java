@@ -20,5 +20,20 @@ public enum ThdpmsPlantedBug {
     /** The client writes an object's pages to the primary only, not to the backups (§4.1.7). */
     NOT_MIRRORED_TO_BACKUP,
     /** A server accepts a request built on an epoch older than the one it knows (§4.1.3). */
-    STALE_EPOCH_ACCEPTED
+    STALE_EPOCH_ACCEPTED;
+
+    /**
+     * The pDSM bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdsm-...}), else {@link #NONE}:
+     * the catalogue is where plants are chosen; this enum is where pDSM's code tests them.
+     */
+    public static ThdpmsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
+        return switch (plant) {
+            case PDSM_CHUNK_BEFORE_HEADER_PERSISTS -> CHUNK_BEFORE_HEADER_PERSISTS;
+            case PDSM_SWING_BEFORE_PAGES_PERSIST -> SWING_BEFORE_PAGES_PERSIST;
+            case PDSM_ACK_BEFORE_FLUSH -> ACK_BEFORE_FLUSH;
+            case PDSM_NOT_MIRRORED_TO_BACKUP -> NOT_MIRRORED_TO_BACKUP;
+            case PDSM_STALE_EPOCH_ACCEPTED -> STALE_EPOCH_ACCEPTED;
+            default -> NONE;
+        };
+    }
 }

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /** The mutation catalogue (DESIGN §5a): every planted bug names its store and the paper section it breaks. */
 class PlantedBugTest {
-    /** What a plant's stores may name: {@code rda check --protocols} names, Nessie (its own deployment) and REMOTELOG. */
+    /** What a plant's stores may name: {@code rda check --protocols} names, Nessie (its own deployment), REMOTELOG and the {@code --clusters} cells. */
     private static final Set<String> STORES = Set.of("erda", "erda-cleaning", "efactory", "efactory-cleaning", "efactory-nohr", "saw", "imm",
-            "forca", "redo", "raw", "nessie", "remotelog");
+            "forca", "redo", "raw", "nessie", "remotelog", "pdsm", "pdkvs", "txn", "pdfs");
 
     @Test
     void everyPlantNamesItsStoresAndAPaperSection() {

@@ -113,6 +113,27 @@ class MonitorTest {
     }
 
     @Test
+    void aFailoverWithRemappingGivesEachSegmentThatLostAReplicaANewPlaceInTheSameEpoch() {
+        Monitor m = cluster(5, new CountingClock());
+        MappingItem a = m.mapSegment(0, 0, 1);
+        MappingItem b = m.mapSegment(1, 0, 1);
+        MappingItem c = m.mapSegment(2, 0, 1);
+        long before = m.epoch();
+        assertThat(m.declareDead(0, 1)).as("one epoch for the failure and the remapping (§4.1.3)").isEqualTo(before + 1);
+        for (MappingItem was : List.of(a, b, c)) {
+            MappingItem now = m.lookup(-1, was.segmentNo());
+            assertThat(now.replicas()).as("segment %d", was.segmentNo()).hasSize(2)
+                    .allSatisfy(r -> assertThat(r.nodeId()).isNotZero());
+            assertThat(now.replicas().stream().map(Replica::nodeId).distinct()).hasSize(2);
+            boolean lost = was.replicas().stream().anyMatch(r -> r.nodeId() == 0);
+            if (!lost) {
+                assertThat(now.replicas()).as("untouched segment %d", was.segmentNo()).isEqualTo(was.replicas());
+            }
+        }
+        assertThat(m.declareDead(0, 1)).as("already dead: nothing changes").isEqualTo(before + 1);
+    }
+
+    @Test
     void aSegmentNumberIsNeverReused() {
         Monitor m = cluster(3, new CountingClock());
         long first = m.mapSegment(0, 0, 0).segmentNo();

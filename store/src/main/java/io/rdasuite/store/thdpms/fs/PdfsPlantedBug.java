@@ -19,4 +19,9 @@ public enum PdfsPlantedBug {
         throw new IllegalArgumentException("unknown pDFS planted bug '" + label + "'; valid: "
                 + String.join(", ", java.util.Arrays.stream(values()).map(PdfsPlantedBug::label).toList()));
     }
+
+    /** The pDFS bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdfs-...}), else {@link #NONE}. */
+    public static PdfsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
+        return plant == io.rdasuite.store.mutation.PlantedBug.PDFS_RENAME_TWO_OPERATIONS ? RENAME_TWO_OPERATIONS : NONE;
+    }
 }

@@ -9,4 +9,9 @@ public enum PdkvsPlantedBug {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
+
+    /** The pDKVS bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdkvs-...}), else {@link #NONE}. */
+    public static PdkvsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
+        return plant == io.rdasuite.store.mutation.PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST ? SPLIT_PUBLISHED_BEFORE_PERSIST : NONE;
+    }
 }

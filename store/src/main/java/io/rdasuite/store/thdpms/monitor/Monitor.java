@@ -45,9 +45,20 @@ public final class Monitor {
 
     /** The failure detector's verdict: the epoch moves and the server's segments fail over to their backups. */
     public long declareDead(int nodeId) {
+        return declareDead(nodeId, 0);
+    }
+
+    /**
+     * As above, and in the same epoch every segment that lost a replica is remapped to free segments of other live servers
+     * until it has {@code backups} backups again (§4.1.3: "remapped to the new places"; 0: no remapping).
+     */
+    public long declareDead(int nodeId, int backups) {
         return readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {
             out.writeByte(MonitorStateMachine.DEAD);
             out.writeInt(nodeId);
+            if (backups > 0) {
+                out.writeInt(backups);
+            }
         }))));
     }
 

@@ -18,8 +18,10 @@ import java.util.TreeSet;
  * each server's free segments and the clients' grants. Every membership change increments the epoch. Mapping a
  * segment (§4.1.3 steps i–v) takes backups from other live servers' free segments, chosen from the seed and the log
  * index (so every replica of the log chooses alike). A dead server's segments fail over to their first live backup;
- * a segment number is never reused. Re-replication to restore the replica count is not modelled: a failed-over
- * segment runs with the replicas it has left (a segment with none left is dropped from the table, its data lost).
+ * a segment number is never reused. By default a failed-over segment runs with the replicas it has left (a segment with
+ * none left is dropped from the table, its data lost); a DEAD command that names a replica count also remaps the lost
+ * replicas "to the new places" in the same epoch (§4.1.3): free segments of live servers that hold no replica of the
+ * segment yet, chosen as {@link #map} chooses backups. Copying the data there is the primary's part (pDSM's server).
  */
 public final class MonitorStateMachine implements StateMachine {
     static final byte JOIN = 1;
@@ -67,7 +69,7 @@ public final class MonitorStateMachine implements StateMachine {
                     yield ok(out -> out.writeLong(epoch));
                 }
                 case MAP -> map(index, in.readInt(), in.readInt(), in.readInt());
-                case DEAD -> dead(in.readInt());
+                case DEAD -> dead(index, in.readInt(), in.available() >= 4 ? in.readInt() : 0);
                 case GRANT -> {
                     long segmentNo = in.readLong();
                     int client = in.readInt();
@@ -114,7 +116,8 @@ public final class MonitorStateMachine implements StateMachine {
         return ok(out -> writeItem(out, item));
     }
 
-    private byte[] dead(int node) {
+    /** Removes {@code node}; with {@code restore} > 0, tops every segment that lost a replica up to 1 + restore replicas. */
+    private byte[] dead(long index, int node, int restore) {
         if (!live.remove(node)) {
             return ok(out -> out.writeLong(epoch)); // already declared dead: nothing changes
         }
@@ -129,10 +132,32 @@ public final class MonitorStateMachine implements StateMachine {
             if (left.isEmpty()) {
                 table.remove(e.getKey());
             } else {
-                table.put(e.getKey(), new MappingItem(item.segmentNo(), left, epoch));
+                table.put(e.getKey(), new MappingItem(item.segmentNo(), remapped(index, left, 1 + restore), epoch));
             }
         }
         return ok(out -> out.writeLong(epoch));
+    }
+
+    /** {@code replicas} topped up to {@code count} with free segments of live servers holding none of them (seeded choice). */
+    private List<Replica> remapped(long index, List<Replica> replicas, int count) {
+        List<Replica> out = new ArrayList<>(replicas);
+        List<Integer> candidates = new ArrayList<>();
+        for (int s : live) {
+            if (!free.get(s).isEmpty() && replicas.stream().noneMatch(r -> r.nodeId() == s)) {
+                candidates.add(s);
+            }
+        }
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index + 31L * replicas.getFirst().nodeId());
+        for (int i = candidates.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = candidates.get(i);
+            candidates.set(i, candidates.get(j));
+            candidates.set(j, t);
+        }
+        for (int i = 0; i < candidates.size() && out.size() < count; i++) {
+            out.add(free.get(candidates.get(i)).pollLastEntry().getValue());
+        }
+        return out;
     }
 
     @Override

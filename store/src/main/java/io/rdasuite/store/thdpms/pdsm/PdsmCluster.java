@@ -140,6 +140,17 @@ public final class PdsmCluster {
     }
 
     private volatile boolean ready;
+    private boolean remapOnFailure;
+
+    /**
+     * From now on a failover also remaps each lost replica to a free segment of another live server in the same epoch
+     * (§4.1.3), and each primary copies its segment's live objects there before it serves the segment again (the
+     * requests to it wait for the copy). Install on the driver, before the run. Off by default: the segments then run
+     * with the replicas they have left.
+     */
+    public void remapOnFailure() {
+        this.remapOnFailure = true;
+    }
     private final List<Runnable> afterBootstrap = new ArrayList<>();
     private final List<Runnable> afterReconfiguration = new ArrayList<>();
 
@@ -239,7 +250,8 @@ public final class PdsmCluster {
                     boolean alive = probes.get(id).execute(WorkRequest.read(word, w.address(0), w.rkey())).ok();
                     missed.put(id, alive ? 0 : missed.getOrDefault(id, 0) + 1);
                     if (missed.get(id) >= config.missedProbes()) {
-                        cluster.monitor.declareDead(id); // a Raft commit (modelled) of the new epoch and mapping
+                        // a Raft commit (modelled) of the new epoch and mapping; with remapping, the lost replicas get new places
+                        cluster.monitor.declareDead(id, cluster.remapOnFailure ? config.backups() : 0);
                         cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
                         for (Runnable r : cluster.afterReconfiguration) {
                             r.run();

@@ -22,7 +22,9 @@ import java.util.TreeMap;
  * is primary of, a PAllocator and the object table's commits; the epoch it knows. Requests built on an older epoch are
  * refused (§4.1.3). A commit swings an object's root (one 8-byte word: copy-on-write, §4.1.5), persists it, and
  * mirrors the bucket to the segment's backups with the paper-003 recipe of their configuration before acknowledging
- * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing).
+ * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing). When a
+ * configuration remaps a lost backup of a segment it is primary of (§4.1.3), it copies the segment's live objects there
+ * under the segment's lock before serving the segment again; a commit checks the epoch again once it holds the lock.
  */
 public final class PdsmServer {
     final Node node;
@@ -84,6 +86,8 @@ public final class PdsmServer {
     /** Applies a configuration; returns the segments this server became primary of. */
     private List<Long> update(MonitorView view) {
         epoch = Math.max(epoch, view.epoch());
+        TreeMap<Long, MappingItem> before = known;
+        known = new TreeMap<>(view.table());
         List<Long> promoted = new ArrayList<>();
         backupOf.clear();
         for (MappingItem item : view.table().values()) {
@@ -107,12 +111,84 @@ public final class PdsmServer {
                 promoted.add(segmentNo);
             }
             List<RemoteUpdater> m = new ArrayList<>();
+            List<RemoteUpdater> fresh = new ArrayList<>();
+            MappingItem old = before.get(item.segmentNo());
             for (Replica b : item.backups()) {
-                m.add(updaters.get(updaterKey(b.nodeId(), b.localSegment())));
+                RemoteUpdater u = updaters.get(updaterKey(b.nodeId(), b.localSegment()));
+                m.add(u);
+                if (old != null && !old.replicas().contains(b)) {
+                    fresh.add(u); // remapped here by this epoch (§4.1.3): it holds nothing of the segment yet
+                }
             }
-            mirrors.put(item.segmentNo(), m);
+            if (fresh.isEmpty()) {
+                mirrors.put(item.segmentNo(), m);
+            } else {
+                ServerLock lock = locks.get(local); // the segment's requests wait until the new places hold its objects
+                lock.lock();
+                try {
+                    mirrors.put(item.segmentNo(), m);
+                    for (RemoteUpdater u : fresh) {
+                        copyLiveObjects(local, u);
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
         }
+        applied = view.epoch();
         return promoted;
+    }
+
+    private long applied;
+
+    /** The newest epoch whose configuration this server has finished applying (promotions and re-replication done). */
+    public long appliedEpoch() {
+        return applied;
+    }
+
+    /** The mapping as this server last learned it (which replicas each segment had). */
+    private TreeMap<Long, MappingItem> known = new TreeMap<>();
+
+    /**
+     * Re-replication (§4.1.3: the remapped segments are fetched from a replica before they serve again): writes the
+     * object table, every live object's extent block and pages and their chunks' headers to a new backup, persistently.
+     * An extension's own blocks (transaction logs, CCEH) are not copied: remapping is the object store's.
+     */
+    private void copyLiveObjects(int local, RemoteUpdater backup) {
+        MemoryRegion target = backupRegion(backup);
+        LocalMemory m = memory.get(local);
+        List<long[]> ranges = new ArrayList<>();
+        ranges.add(new long[] {config.tableOffset(), 16L * config.tableBuckets()});
+        java.util.TreeSet<Long> chunks = new java.util.TreeSet<>();
+        for (int b = 0; b < config.tableBuckets(); b++) {
+            long bucket = config.tableOffset() + 16L * b;
+            long root = m.load8(bucket + 8);
+            if (m.load8(bucket) != 0 && root != 0) {
+                long pages = m.load8(root + 24);
+                ranges.add(new long[] {root, Messages.EXTENT_BYTES});
+                long length = m.load8(root + 40); // the value's length (extent block word 5): the rest of the page holds nothing
+                ranges.add(new long[] {pages, length > 0 && length <= config.pageBytes() ? (length + 7) / 8 * 8 : config.pageBytes()});
+                chunks.add(chunkOf(root));
+                chunks.add(chunkOf(pages));
+            }
+        }
+        for (long c : chunks) {
+            ranges.add(new long[] {c, 8});
+        }
+        for (long[] r : ranges) {
+            for (long at = r[0]; at < r[0] + r[1]; at += COPY_PIECE_BYTES) { // pieces a message slot of any recipe carries
+                MemorySegment content = MemorySegment.ofArray(new long[(int) Math.min(COPY_PIECE_BYTES, r[0] + r[1] - at) / 8]);
+                m.load(at, content);
+                backup.apply(List.of(new Update(target.address(at), target.rkey(), content)));
+            }
+        }
+    }
+
+    /** Re-replication writes at most this many bytes per update (a message recipe's receive slot holds 256 with its header). */
+    static final int COPY_PIECE_BYTES = 64;
+
+    private long chunkOf(long offset) {
+        return config.heapOffset() + (offset - config.heapOffset()) / config.chunkBytes() * config.chunkBytes();
     }
 
     // ---- the surface the transaction layer (…thdpms.txn) builds on ----------------------------------------------------
@@ -247,15 +323,18 @@ public final class PdsmServer {
                 lock.unlock();
             }
         }
-        return commit(request[2], local, request[3], request[4]);
+        return commit(request[1], request[2], local, request[3], request[4]);
     }
 
     /** Swings the object's root to {@code extent} (0: deleted), persists it, mirrors the bucket, then acknowledges. */
-    private long[] commit(long segmentNo, int local, long idHash, long extent) {
+    private long[] commit(long requestEpoch, long segmentNo, int local, long idHash, long extent) {
         LocalMemory m = memory.get(local);
         ServerLock lock = locks.get(local);
         lock.lock();
         try {
+            if (requestEpoch < epoch && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
+                return Messages.of(Messages.STALE_EPOCH, epoch); // a configuration arrived while the commit waited for the lock
+            }
             long bucket = -1;
             int home = (int) Long.remainderUnsigned(idHash, config.tableBuckets());
             for (int i = 0; i < config.tableBuckets() && bucket < 0; i++) {
@@ -305,6 +384,41 @@ public final class PdsmServer {
 
     private MemoryRegion backupRegion(RemoteUpdater updater) {
         return targets.get(updater);
+    }
+
+    /**
+     * This server's copy of every object segment {@code local}'s table names (from an actor of this node): object id
+     * hash → its root, extent block and pages, as words. The replicas of a segment must agree on it once every
+     * acknowledged write is done (§4.1.7: data and metadata reach every backup before the ack).
+     */
+    public java.util.SortedMap<Long, List<Long>> objectImage(int local) {
+        LocalMemory m = memory.get(local);
+        java.util.TreeMap<Long, List<Long>> image = new java.util.TreeMap<>();
+        for (int b = 0; b < config.tableBuckets(); b++) {
+            long bucket = config.tableOffset() + 16L * b;
+            long id = m.load8(bucket);
+            long root = m.load8(bucket + 8);
+            if (id == 0 || root == 0) {
+                continue;
+            }
+            List<Long> words = new ArrayList<>(List.of(root));
+            long[] extent = new long[Messages.EXTENT_BYTES / 8];
+            m.load(root, MemorySegment.ofArray(extent));
+            long pagesAt = extent[3];
+            long length = extent[5] > 0 && extent[5] <= config.pageBytes() ? extent[5] / 8 * 8 : 0; // the value's bytes, not the page's rest
+            long[] pages = new long[(int) length / 8];
+            if (pagesAt >= config.heapOffset() && pagesAt + config.pageBytes() <= config.segmentBytes()) {
+                m.load(pagesAt, MemorySegment.ofArray(pages));
+            }
+            for (long w : extent) {
+                words.add(w);
+            }
+            for (long w : pages) {
+                words.add(w);
+            }
+            image.put(id, words);
+        }
+        return image;
     }
 
     /** Reads segment {@code local}'s object table (for the explorer's read-back and tests). */

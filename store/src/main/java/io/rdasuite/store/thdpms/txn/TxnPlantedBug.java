@@ -28,4 +28,14 @@ public enum TxnPlantedBug {
         throw new IllegalArgumentException("unknown transaction planted bug '" + label + "'; valid: "
                 + String.join(", ", java.util.Arrays.stream(values()).map(TxnPlantedBug::label).toList()));
     }
+
+    /** The transaction bug the mutation catalogue's {@code plant} names ({@code rda check --plant txn-...}), else {@link #NONE}. */
+    public static TxnPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
+        return switch (plant) {
+            case TXN_VALIDATION_SKIPPED -> VALIDATION_SKIPPED;
+            case TXN_COMMIT_BACKUP_NOT_PERSISTED -> COMMIT_BACKUP_NOT_PERSISTED;
+            case TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK -> COMMIT_PRIMARY_BEFORE_BACKUP_ACK;
+            default -> NONE;
+        };
+    }
 }

@@ -1,0 +1,104 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.crashsim.cluster.CrashTarget;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
+import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
+import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * TH-DPMS's plants in the one mutation catalogue (paper 002): each is a {@link PlantedBug} that {@code rda check --plant}
+ * hands to the cluster cells, and one default cell of {@code rda check} (seed 1, budget 1, the entry point
+ * {@link CheckCommand} calls) catches it, while the code as written passes that cell. {@code ci/mutation.sh} scores every
+ * cell.
+ */
+class ThdpmsPlantsTest {
+    private static final String DMP = "DMP+DDIO+DRAM-RQWRB";
+
+    /** A default cell run with the catalogue's plant (NONE: as written); its row's verdict and what failed. */
+    record Cell(String label, Function<PlantedBug, Map<String, Object>> run) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    static Cell cluster(ClusterCells.Store store, String config, CrashTarget target) {
+        ClusterCells.Cell c = new ClusterCells.Cell(ServerConfig.parse(config), Transport.IB, target, store);
+        return new Cell(store.name().toLowerCase() + " " + config + " IB " + target.spec(), plant -> ClusterCells.explore(c, 1, 1, plant));
+    }
+
+    static Cell txn(String config) {
+        TxnCells.Cell c = new TxnCells.Cell(ServerConfig.parse(config), Transport.IB);
+        return new Cell("txn " + config + " IB", plant -> TxnCells.explore(c, 1, 1, TxnPlantedBug.of(plant)));
+    }
+
+    static Cell pdfs(String config) {
+        TxnCells.Cell c = new TxnCells.Cell(ServerConfig.parse(config), Transport.IB);
+        return new Cell("pdfs " + config + " IB", plant -> FsCells.explore(c, 1, 1, PdfsPlantedBug.of(plant)));
+    }
+
+    static Stream<Arguments> revealingCells() {
+        return Stream.of(
+                Arguments.of(PlantedBug.PDSM_CHUNK_BEFORE_HEADER_PERSISTS, cluster(ClusterCells.Store.PDSM, "DMP+NODDIO+DRAM-RQWRB", CrashTarget.ALL_SERVERS), "STRUCTURE"),
+                Arguments.of(PlantedBug.PDSM_SWING_BEFORE_PAGES_PERSIST, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), ""),
+                Arguments.of(PlantedBug.PDSM_ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
+                Arguments.of(PlantedBug.PDSM_NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
+                Arguments.of(PlantedBug.PDSM_STALE_EPOCH_ACCEPTED, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
+                Arguments.of(PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST, cluster(ClusterCells.Store.PDKVS, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
+                Arguments.of(PlantedBug.TXN_VALIDATION_SKIPPED, txn(DMP), ""),
+                Arguments.of(PlantedBug.TXN_COMMIT_BACKUP_NOT_PERSISTED, txn(DMP), ""),
+                Arguments.of(PlantedBug.TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK, txn(DMP), ""),
+                Arguments.of(PlantedBug.PDFS_RENAME_TWO_OPERATIONS, pdfs(DMP), ""));
+    }
+
+    /** Unplanted rows, once per cell (several plants share one). */
+    private static final Map<String, Map<String, Object>> AS_WRITTEN = new ConcurrentHashMap<>();
+
+    @ParameterizedTest(name = "{0} in {1}")
+    @MethodSource("revealingCells")
+    void theDefaultCellCatchesThePlantTheCodeAsWrittenPasses(PlantedBug plant, Cell cell, String invariant) {
+        Map<String, Object> asWritten = AS_WRITTEN.computeIfAbsent(cell.label(), k -> cell.run().apply(PlantedBug.NONE));
+        assertThat(asWritten.get("verdict")).as("as written: %s", asWritten.get("examples")).isEqualTo("PASS");
+
+        Map<String, Object> planted = cell.run().apply(plant);
+        assertThat(planted.get("verdict")).as("%s is caught", plant).isEqualTo("FAIL");
+        assertThat((String) planted.get("subject")).as("the row names the plant (replays plant it too)").endsWith(
+                plant.cliName().substring(plant.cliName().indexOf('-') + 1));
+        if (!invariant.isEmpty()) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> examples = (List<Map<String, Object>>) planted.get("examples");
+            assertThat(examples).extracting(e -> e.get("invariant")).as("%s breaks %s", plant, invariant).contains(invariant);
+        }
+    }
+
+    @Test
+    void everyThdpmsPlantMapsOntoExactlyOneStoresEnumAndNothingElseDoes() {
+        for (PlantedBug b : PlantedBug.values()) {
+            int mapped = (ThdpmsPlantedBug.of(b) != ThdpmsPlantedBug.NONE ? 1 : 0) + (PdkvsPlantedBug.of(b) != PdkvsPlantedBug.NONE ? 1 : 0)
+                    + (TxnPlantedBug.of(b) != TxnPlantedBug.NONE ? 1 : 0) + (PdfsPlantedBug.of(b) != PdfsPlantedBug.NONE ? 1 : 0);
+            boolean thdpms = List.of("pdsm", "pdkvs", "txn", "pdfs").contains(b.store());
+            assertThat(mapped).as("%s", b).isEqualTo(thdpms ? 1 : 0);
+        }
+        // and every constant of the stores' enums is reachable from the catalogue
+        assertThat(Arrays.stream(PlantedBug.values()).map(ThdpmsPlantedBug::of).distinct()).hasSize(ThdpmsPlantedBug.values().length);
+        assertThat(Arrays.stream(PlantedBug.values()).map(PdkvsPlantedBug::of).distinct()).hasSize(PdkvsPlantedBug.values().length);
+        assertThat(Arrays.stream(PlantedBug.values()).map(TxnPlantedBug::of).distinct()).hasSize(TxnPlantedBug.values().length);
+        assertThat(Arrays.stream(PlantedBug.values()).map(PdfsPlantedBug::of).distinct()).hasSize(PdfsPlantedBug.values().length);
+    }
+}
