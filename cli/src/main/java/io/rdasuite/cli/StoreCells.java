@@ -47,6 +47,24 @@ final class StoreCells {
             List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2)),
             List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5))));
 
+    /**
+     * The program of the cells whose store cleans its log ({@code erda-cleaning}, {@code efactory-cleaning}; the
+     * cleaner starts {@link io.rdasuite.store.protocol.KvProtocol#CLEANER_START_NS} into the run). Keys 1 and 2 keep
+     * {@link #PROGRAM}'s three writers; key 3 gets two puts of one client, one after the other, before the cleaner
+     * starts, and reads after it, so that cleaning moves a key whose newest version is the only right one to keep
+     * (paper 000 §4.4, the reverse scan keeps the first version it meets; paper 001 §4.4, compress moves the newest);
+     * the other clients write on through the switch, so that writes are in flight when the cleaner switches.
+     */
+    static final Program CLEANING_PROGRAM = new Program(List.of(
+            List.of(Op.put(3, 1), Op.put(3, 2), Op.put(1, 1), Op.get(3), Op.put(2, 1), Op.get(1)),
+            List.of(Op.get(1), Op.put(1, 3), Op.put(2, 2), Op.get(3), Op.get(2)),
+            List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5), Op.get(2))));
+
+    /** The program {@code rda check} explores a store's cells with. */
+    static Program programOf(KvSubject subject) {
+        return subject.cleans() ? CLEANING_PROGRAM : PROGRAM;
+    }
+
     /** One store cell to explore; {@code index} is stable across shards. */
     record Cell(int index, KvProtocol protocol, ServerConfig config, Transport transport) {
         String pinKey() {
@@ -81,7 +99,7 @@ final class StoreCells {
     /** Explores one cell; the row also carries the cell's observed findings and how they differ from the pin. */
     static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned) {
         KvSubject subject = new KvSubject(cell.protocol());
-        AnchoredExploration split = AnchoredExploration.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, PROGRAM),
+        AnchoredExploration split = AnchoredExploration.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, programOf(subject)),
                 CellOptions.BASE_BUDGET, budget);
         Explorer.Report r = split.total();
         Map<String, Object> row = new LinkedHashMap<>();

@@ -31,6 +31,11 @@ public final class Invariants {
         }
         for (int key : observed.unreadable()) {
             findings.add(new Finding(Invariant.CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
+            OpRecord lost = lostWhileQuiet(history, key);
+            if (lost != null) {
+                findings.add(new Finding(Invariant.DURABILITY, describe(lost) + " was acknowledged at event " + lost.completeEvent()
+                        + " and no write of key " + key + " was in flight at the crash, but recovery finds no intact version"));
+            }
         }
         TreeSet<Integer> keys = new TreeSet<>();
         for (OpRecord r : history) {
@@ -92,6 +97,28 @@ public final class Invariants {
                         + " before the crash, but recovery finds the older value " + source.op().value()));
             }
         }
+    }
+
+    /**
+     * The newest acknowledged write of a key whose writes all completed before the crash (null if one was in flight, or
+     * none completed). Several writers caught by the crash may leave no intact version (CONSISTENT_VERSION); a key no
+     * writer was touching that comes back unreadable lost acknowledged data, so it fails durability too: otherwise a
+     * store that loses a quiet key (a cleaner that names a copy it never wrote) hides behind the writers' finding.
+     */
+    private static OpRecord lostWhileQuiet(List<OpRecord> history, int key) {
+        OpRecord newest = null;
+        for (OpRecord w : history) {
+            if (w.op().key() != key || !w.op().writes()) {
+                continue;
+            }
+            if (!w.completed()) {
+                return null;
+            }
+            if (newest == null || w.completeEvent() > newest.completeEvent()) {
+                newest = w;
+            }
+        }
+        return newest;
     }
 
     /** "put of key k value v" or "delete of key k". */

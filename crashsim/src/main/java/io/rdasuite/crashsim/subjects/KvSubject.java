@@ -6,6 +6,7 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.kv.AuditedRecovery;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.Claims;
@@ -77,7 +78,7 @@ public final class KvSubject implements Subject {
 
     @Override
     public Deployment deploy(SimFabric fabric, Program program) {
-        List<KvClient> clients = protocol.deploy(fabric, SHAPE, program.clients().size(), false, cleanerStartNs).clients();
+        List<KvClient> clients = protocol.deployExploring(fabric, SHAPE, program.clients().size(), false, cleanerStartNs).clients();
         return (c, op) -> execute(clients.get(c), op);
     }
 
@@ -87,7 +88,7 @@ public final class KvSubject implements Subject {
      * finished before the clients start.
      */
     public Deployment deployRecovering(SimFabric restarted, Program program) {
-        List<KvClient> clients = protocol.deploy(restarted, SHAPE, program.clients().size(), true).clients();
+        List<KvClient> clients = protocol.deployExploring(restarted, SHAPE, program.clients().size(), true, KvProtocol.CLEANER_START_NS).clients();
         return (c, op) -> execute(clients.get(c), op);
     }
 
@@ -108,7 +109,8 @@ public final class KvSubject implements Subject {
 
     @Override
     public Observation recoverAndObserve(SimFabric restarted, Program program, SortedSet<Integer> keys) {
-        KvClient reader = protocol.deploy(restarted, SHAPE, program.clients().size(), true).clients().getFirst();
+        KvProtocol.Deployment deployment = protocol.deployExploring(restarted, SHAPE, program.clients().size(), true, KvProtocol.CLEANER_START_NS);
+        KvClient reader = deployment.clients().getFirst();
         TreeMap<Integer, byte[]> values = new TreeMap<>();
         TreeSet<Integer> unreadable = new TreeSet<>();
         restarted.node(1).spawn("checker", () -> {
@@ -124,6 +126,7 @@ public final class KvSubject implements Subject {
             }
         });
         restarted.run();
-        return new Observation(values, List.of(), unreadable);
+        List<String> structural = deployment.server() instanceof AuditedRecovery audited ? audited.recoveryErrors() : List.of();
+        return new Observation(values, List.copyOf(structural), unreadable);
     }
 }

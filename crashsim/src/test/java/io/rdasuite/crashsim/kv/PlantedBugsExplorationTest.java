@@ -37,10 +37,17 @@ class PlantedBugsExplorationTest {
             List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
             List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2))));
     private static final Budget BUDGET = new Budget(150, 16, 4);
+    /** {@code rda check}'s program for the cleaning stores (StoreCells.CLEANING_PROGRAM): key 3 has two sequential puts before the cleaner. */
+    private static final Program CLEANING_PROGRAM = new Program(List.of(
+            List.of(Op.put(3, 1), Op.put(3, 2), Op.put(1, 1), Op.get(3), Op.put(2, 1), Op.get(1)),
+            List.of(Op.get(1), Op.put(1, 3), Op.put(2, 2), Op.get(3), Op.get(2)),
+            List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5), Op.get(2))));
 
     static Stream<Arguments> revealingCells() {
         return Stream.of(
                 kv(PlantedBug.ERDA_GET_SKIPS_CRC, KvProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT, KvProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
+                kv(PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN, KvProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
                 kv(PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, KvProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
                 kv(PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, KvProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
                 kv(PlantedBug.SAW_COMMIT_WITHOUT_PERSIST, KvProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
@@ -58,6 +65,30 @@ class PlantedBugsExplorationTest {
     private static Arguments log(PlantedBug bug, PrimaryOp op, UpdateKind update, String config, String invariant) {
         ServerConfig c = ServerConfig.parse(config);
         return Arguments.of(bug, new RemoteLogSubject(Recipes.paper(c, Transport.IB, op, update)), c, Program.sequentialPuts(3), invariant);
+    }
+
+    /**
+     * Plants of Erda's cleaner: Erda claims only atomic puts, so these show as findings the store as written does not
+     * have in the cell (rda check's pinned findings catch them): WSP with IB loses no acknowledged put.
+     */
+    static Stream<Arguments> findingCells() {
+        return Stream.of(
+                Arguments.of(PlantedBug.ERDA_CLEAN_MOVES_OLDER, "WSP+DDIO+DRAM-RQWRB", "DURABILITY"));
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("findingCells")
+    void cleaningPlantsGainAFindingTheStoreAsWrittenLacks(PlantedBug bug, String config, String invariant) {
+        KvSubject subject = new KvSubject(KvProtocol.ERDA_CLEANING);
+        Invariant expected = Invariant.parse(invariant);
+        Scenario scenario = new Scenario(subject.name(), ServerConfig.parse(config), Transport.IB, 1, CLEANING_PROGRAM);
+
+        Explorer.Report asWritten = Explorer.explore(subject, scenario, BUDGET);
+        Explorer.Report planted = PlantedBugs.with(bug, () -> Explorer.explore(subject, scenario, BUDGET));
+
+        assertThat(asWritten.passed()).as("the store as written passes: %s", asWritten.violations()).isTrue();
+        assertThat(asWritten.statesByInvariant()).as("the store as written keeps every acknowledged put here").doesNotContainKey(expected);
+        assertThat(planted.statesByInvariant()).as("%s shows as %s", bug, invariant).containsKey(expected);
     }
 
     @ParameterizedTest(name = "{0} in {1} on {2}")

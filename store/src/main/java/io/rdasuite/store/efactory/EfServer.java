@@ -350,10 +350,20 @@ public final class EfServer {
      * and recovery), persisted before anything points to it.
      */
     long copyTo(long global, int pool) {
+        return copyInto(global, copySpace(global, pool));
+    }
+
+    /** The place in {@code pool} a copy of version {@code global} takes (allocated, nothing written yet). */
+    long copySpace(long global, int pool) {
+        long state = poolMemory(global).load8(EfObject.within(global));
+        return allocateIn(pool, EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED)));
+    }
+
+    /** Writes (and persists) the copy of version {@code global} into the place {@link #copySpace} gave; returns it. */
+    long copyInto(long global, long copy) {
         LocalMemory from = poolMemory(global);
         long state = from.load8(EfObject.within(global));
         int bytes = EfObject.bytes(config.shape(), EfObject.has(state, EfObject.DELETED));
-        long copy = allocateIn(pool, bytes);
         MemorySegment object = MemorySegment.ofArray(new long[bytes / 8]);
         from.load(EfObject.within(global), object);
         object.set(ValueLayout.JAVA_LONG, EfObject.STATE, (state & ~EfObject.TRANS) | EfObject.VALID | EfObject.DURABLE);

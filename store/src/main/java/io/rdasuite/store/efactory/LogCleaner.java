@@ -165,11 +165,15 @@ final class LogCleaner {
         if (global == 0 || EfObject.pool(global) != old || !readable(global)) {
             return 0; // nothing older, already moved, or incomplete: the merge stage decides
         }
-        long copy = server.copyTo(global, fresh);
+        boolean early = server.planted == PlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY;
+        long copy = early ? server.copySpace(global, fresh) : server.copyTo(global, fresh);
         if (successor == 0) {
             setEntryOffset(slot, fresh, copy);
         } else {
             server.setPrevious(successor, copy, true);
+        }
+        if (early) {
+            server.copyInto(global, copy); // named before it is written
         }
         return 1;
     }

@@ -28,6 +28,17 @@ public record ErdaConfig(KvShape shape, int buckets, int heads, long regionBytes
         return new ErdaConfig(shape, buckets, 1, 1L << 30, 8L << 20, 64);
     }
 
+    /**
+     * Sizes for crash exploration: segments of three objects and regions of four segments, so that a program of a
+     * dozen puts fills several segments and links a second region. Recovery checks only the last segment (§4.2) and
+     * cleaning moves objects between regions (§4.4): with the {@link #small} sizes every short run has one segment, and
+     * a recovery that checks the wrong one, or only part of it, looks the same as a right one.
+     */
+    public static ErdaConfig exploration(KvShape shape) {
+        long segment = Integer.highestOneBit(ErdaObject.normalBytes(shape) * 3 - 1) * 2L;
+        return new ErdaConfig(shape, 64, 1, segment * 4, segment, 16);
+    }
+
     /** Small sizes for simulation and tests. */
     public static ErdaConfig small(KvShape shape) {
         long segment = Math.max(4096, Integer.highestOneBit(ErdaObject.normalBytes(shape) * 8 - 1) * 2L);

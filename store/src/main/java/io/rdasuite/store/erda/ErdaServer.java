@@ -28,7 +28,7 @@ import java.util.List;
  * <p>Invariant: an entry's new offset names the newest reserved object of its key and its old offset the
  * version before, so a reader that finds the new one torn can fall back to an intact one.
  */
-public final class ErdaServer {
+public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
     static final long FIRST_OFFSET = 64;
 
     /** What a client needs to talk to this server; {@code heads} is indexed by chain (2 × head + half). */
@@ -53,6 +53,7 @@ public final class ErdaServer {
     private final QueuePair[] responders;
     private final long[][] controls;
     private long readsServed;
+    private List<String> recoveryErrors = List.of();
     /** Quiet time before cleaning moves objects: one-sided writes reserved before the switch land meanwhile (§4.4, "maximum RTT"). */
     static final long CLEAN_QUIESCE_NS = 50_000;
 
@@ -446,9 +447,14 @@ public final class ErdaServer {
                 return true;
             }
             long offset = allocate(head, live.length);
-            writeObject(head, offset, live, !(planted == PlantedBug.ERDA_CLEAN_COPY_UNPERSISTED));
             long flipped = AtomicRegion.flip(word, (int) offset);
-            storeHalf(table, slot, word, flipped);
+            if (planted == PlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY) {
+                storeHalf(table, slot, word, flipped); // the entry names the copy before it is there
+            }
+            writeObject(head, offset, live, !(planted == PlantedBug.ERDA_CLEAN_COPY_UNPERSISTED));
+            if (!(planted == PlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY)) {
+                storeHalf(table, slot, word, flipped);
+            }
             word = flipped;
             moved = true;
         }
@@ -459,6 +465,11 @@ public final class ErdaServer {
     }
 
     private byte[] readIntact(int head, long offset, byte[] key) {
+        return readIntact(head, offset, key, true);
+    }
+
+    /** The intact object at {@code offset}, or null; {@code charge}: count the CRC's cost (the audit's check is free). */
+    private byte[] readIntact(int head, long offset, byte[] key, boolean charge) {
         MemoryRegion region = regionOf(head, offset);
         if (region == null) {
             return null;
@@ -467,7 +478,9 @@ public final class ErdaServer {
         long within = within(offset) % config.regionBytes();
         byte[] bytes = new byte[(int) Math.min(ErdaObject.normalBytes(config.shape()), config.regionBytes() - within)];
         log.load(within, MemorySegment.ofArray(bytes));
-        node.clock().chargeCrc(bytes.length);
+        if (charge) {
+            node.clock().chargeCrc(bytes.length);
+        }
         ErdaObject.Parsed p = ErdaObject.parse(bytes, config.shape(), key);
         if (!p.intact()) {
             return null;
@@ -515,6 +528,7 @@ public final class ErdaServer {
                 }
             }
         }
+        RecoveryAudit audit = new RecoveryAudit(config, hash, currentHalf, this::auditIntact);
         int repaired = 0;
         for (int s = 0; s < hash.slots(); s++) {
             byte head = all.get(ValueLayout.JAVA_BYTE, hash.tagOffset(s));
@@ -528,12 +542,16 @@ public final class ErdaServer {
             if (!inHalf(newOffset, currentHalf[head]) || newOffset / segment != lastSegment) {
                 continue; // only the last segment can hold objects torn by the crash (§4.2)
             }
+            if ((planted == PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN) && newOffset != lastNew[head]) {
+                continue; // only the newest object is checked
+            }
             byte[] key = all.asSlice(hash.slotOffset(s), config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
             if (!objectIntact(head, newOffset, key) && AtomicRegion.oldOffset(word) != 0) {
                 storeHalf(table, s, word, AtomicRegion.repair(word));
                 repaired++;
             }
         }
+        recoveryErrors = audit.check(all, table);
         for (int h = 1; h <= config.heads(); h++) {
             if (interrupted[h]) {
                 moveOutOf(h, 1 - currentHalf[h]); // finish the cleaning the crash interrupted
@@ -543,7 +561,21 @@ public final class ErdaServer {
         return repaired;
     }
 
+    /**
+     * What the last {@link #recover()} left that §4.2 says it must not (the store's own structural check, which crash
+     * exploration reports as STRUCTURE): empty before any recovery.
+     */
+    @Override
+    public List<String> recoveryErrors() {
+        return recoveryErrors;
+    }
+
     private boolean objectIntact(int head, long offset, byte[] key) {
         return readIntact(head, offset, key) != null;
+    }
+
+    /** Whether the object at {@code offset} is intact, without charging its CRC (for {@link RecoveryAudit}). */
+    private boolean auditIntact(int head, long offset, byte[] key) {
+        return readIntact(head, offset, key, false) != null;
     }
 }

@@ -26,6 +26,11 @@ public enum PlantedBug {
     ERDA_RECOVERY_WRONG_SEGMENT("erda-recovery-wrong-segment", "erda",
             "recovery checks the objects of the segment before each head's last one (off by one), so torn objects of"
                     + " the last segment keep their entries (paper 000 §4.2, recovery of the last segment)"),
+    /** ErdaServer.recover: only the newest object of each head's last segment is verified. */
+    ERDA_RECOVERY_PARTIAL_SCAN("erda-recovery-partial-scan", "erda",
+            "recovery verifies only the newest object of each head's last segment, as if only the last reservation could"
+                    + " be in flight, so the other torn objects of the last segment keep their entries (paper 000 §4.2,"
+                    + " check objects in the last segment)"),
     /** ErdaServer.cleanEntry: the old version is moved whenever it is intact. */
     ERDA_CLEAN_MOVES_OLDER("erda-clean-moves-older", "erda-cleaning",
             "cleaning moves an entry's old version whenever it is intact instead of the newest intact one, so the newest"
@@ -38,6 +43,12 @@ public enum PlantedBug {
     ERDA_CLEAN_COPY_UNPERSISTED("erda-clean-copy-unpersisted", "erda-cleaning",
             "cleaning writes a moved object into the new half but does not persist it before flipping the entry to it"
                     + " (paper 000 §4.4, replication into Region 2)"),
+
+    /** ErdaServer.cleanEntry: the entry is flipped to the moved copy before the copy is written. */
+    ERDA_CLEAN_PUBLISH_BEFORE_COPY("erda-clean-publish-before-copy", "erda-cleaning",
+            "cleaning flips the entry to the moved object's place in the new half before it writes and persists the"
+                    + " copy there, so a crash between the two leaves the entry naming an empty place (paper 000 §4.4, the"
+                    + " cleaner writes the object to Region 2, then updates the entry)"),
 
     // ---- eFactory (paper 001) -----------------------------------------------------------------------------------
     /** Background.resolve: verifies, sets the durability flag, never flushes. */
@@ -68,6 +79,11 @@ public enum PlantedBug {
     EF_CLEAN_COPY_UNPERSISTED("ef-clean-copy-unpersisted", "efactory-cleaning",
             "log cleaning's (and recovery's) copy of a version into the new pool is not persisted before an entry or a"
                     + " PrePTR names it (paper 001 §4.4, compress stage)"),
+    /** LogCleaner.compress: the entry (or PrePTR) names the new-pool copy before the copy is written. */
+    EF_CLEAN_PUBLISH_BEFORE_COPY("ef-clean-publish-before-copy", "efactory-cleaning",
+            "log cleaning's compress stage points the entry (or the successor's PrePTR) at the version's place in the new"
+                    + " pool before it copies and persists the version there (paper 001 §4.4, compress stage: copy, then"
+                    + " update the offset)"),
     /** Requests.commit, SAW only: the data is assumed persistent at the WRITE's completion. */
     SAW_COMMIT_WITHOUT_PERSIST("saw-commit-without-persist", "saw",
             "SAW's commit handler publishes the object as durable and replies without persisting the data the client"

@@ -37,7 +37,7 @@ public enum KvProtocol {
 
     /** Erda (paper 000): claims atomic puts only. */
     ERDA("erda", Claims.of(Claim.ATOMIC_PUTS), true),
-    /** Erda with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
+    /** Erda with its log cleaner (§4.4) started 45 µs into the run, so crashes also land mid-cleaning. */
     ERDA_CLEANING("erda-cleaning", Claims.of(Claim.ATOMIC_PUTS), true),
     /**
      * Redo Logging (paper 000 §5.1). Crash-checked in the recoverable layout (sequence-stamped records, apply
@@ -51,7 +51,7 @@ public enum KvProtocol {
      * crashes and a consistent version under many crashed writers of one key (§5.3, §7.2).
      */
     EFACTORY("efactory", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
-    /** eFactory with its log cleaner (§4.4) started 20 µs into the run, so crashes also land mid-cleaning. */
+    /** eFactory with its log cleaner (§4.4) started 45 µs into the run, so crashes also land mid-cleaning. */
     EFACTORY_CLEANING("efactory-cleaning", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /** eFactory without the hybrid read (§6.1): every GET through the server. */
     EFACTORY_NOHR("efactory-nohr", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
@@ -62,8 +62,13 @@ public enum KvProtocol {
     /** Forca (paper 001 §5.3.4): the server verifies and persists on every read, so reads are monotonic; puts are not durable at ack. */
     FORCA("forca", Claims.ALL.without(Claim.DURABLE_AT_ACK), true);
 
-    /** When the cleaner of {@code erda-cleaning} and {@code efactory-cleaning} starts by default: 20 µs into the run. */
-    public static final long CLEANER_START_NS = 20_000;
+    /**
+     * When the cleaner of {@code erda-cleaning} and {@code efactory-cleaning} starts by default: 45 µs into the run,
+     * when a client has completed two puts one after the other (a client's first put, with its registration, takes
+     * about 25 µs). At 20 µs no key had two completed versions to choose from, and a cleaner that moves the wrong
+     * one (paper 000 §4.4) could not show.
+     */
+    public static final long CLEANER_START_NS = 45_000;
     /** eFactory's object timeout on real backends (§4.3.2): far beyond any write's latency, even descheduled. */
     static final long REAL_TIMEOUT_NS = 1_000_000_000L;
     /** On real backends eFactory cleans its log when the working pool is this full (the simulator's runs clean on request). */
@@ -208,6 +213,11 @@ public enum KvProtocol {
      * measured layout. On a fabric without virtual time eFactory gets real-time timeouts and cleans its log.
      */
     public StoreServer startServer(Node node, KvShape shape, int maxClients, int keys, boolean paperLayout, int versions, boolean virtualTime) {
+        return startServer(node, shape, maxClients, keys, paperLayout, versions, virtualTime, false);
+    }
+
+    private StoreServer startServer(Node node, KvShape shape, int maxClients, int keys, boolean paperLayout, int versions, boolean virtualTime,
+                                    boolean exploring) {
         int buckets = Math.max(64, 2 * keys);
         int clients = Math.max(1, maxClients);
         return switch (this) {
@@ -221,7 +231,7 @@ public enum KvProtocol {
                 yield new Served(this, ef, ef::handle, ef::serve, ef::recover);
             }
             case ERDA, ERDA_CLEANING -> {
-                ErdaConfig small = ErdaConfig.small(shape);
+                ErdaConfig small = exploring ? ErdaConfig.exploration(shape) : ErdaConfig.small(shape);
                 ErdaServer erda = new ErdaServer(node, new ErdaConfig(shape, buckets, small.heads(), small.regionBytes(), small.segmentBytes(),
                         Math.max(small.maxClients(), clients)));
                 yield new Served(this, erda, erda::handle, erda::serve, erda::recover);
@@ -250,8 +260,24 @@ public enum KvProtocol {
      */
     private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions,
                               long cleanerStartNs) {
+        return deploy(fabric, shape, clients, recover, keys, paperLayout, versions, cleanerStartNs, false);
+    }
+
+    /**
+     * As {@link #deploy(Fabric, KvShape, int, boolean, long)}, in the layout crash exploration uses: Erda gets
+     * {@link ErdaConfig#exploration} segments (several per run), every other store its usual sizes.
+     */
+    public Deployment deployExploring(Fabric fabric, KvShape shape, int clients, boolean recover, long cleanerStartNs) {
+        if (cleanerStartNs < 0) {
+            throw new IllegalArgumentException("the cleaner starts at 0 ns or later, not " + cleanerStartNs);
+        }
+        return deploy(fabric, shape, clients, recover, 32, false, 64 * 32, cleanerStartNs, true);
+    }
+
+    private Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys, boolean paperLayout, int versions,
+                              long cleanerStartNs, boolean exploring) {
         Node server = fabric.node(0);
-        StoreServer store = startServer(server, shape, clients, keys, paperLayout, versions, fabric.virtualTime());
+        StoreServer store = startServer(server, shape, clients, keys, paperLayout, versions, fabric.virtualTime(), exploring);
         List<Connection> connections = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             connections.add(fabric.connect(fabric.node(c + 1), server));
