@@ -25,20 +25,8 @@ public final class CaseGenerator {
     public static final int MAX_OPS_PER_CLIENT = 6;
     public static final int MAX_APPENDS = 6;
     public static final int MAX_AFTER_RECOVERY = 4;
-    /** Stalls of server threads last 1–50 µs. */
+    /** Stalls last 1–50 µs. */
     static final long MAX_STALL_NS = 50_000;
-    /**
-     * A client's stall lasts {@value} times as long (3–150 µs): a client descheduled between a PUT's allocation and its
-     * data write outlasts the cleaners' 50 µs quiet periods, which is what a cleaner that does not wait for writers
-     * (paper 001 §4.4, merge) must survive. It stays below eFactory's 200 µs writer timeout (§4.3.2): a writer slower
-     * than that loses its put by design (found when stalls went to 300 µs: seed 1 failed LINEARIZABILITY).
-     */
-    static final int CLIENT_STALL_FACTOR = 3;
-    /**
-     * Clients of a store that cleans its log get up to this many operations: enough to keep writing through a
-     * cleaning's switch and its quiet periods (a short program ends before the merge stage starts).
-     */
-    public static final int MAX_OPS_PER_CLIENT_CLEANING = 16;
     static final int MAX_HOGS = 8;
 
     private CaseGenerator() {
@@ -75,7 +63,7 @@ public final class CaseGenerator {
         List<List<Op>> out = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             List<Op> ops = new ArrayList<>();
-            int n = 1 + r.nextInt(inPlace ? 4 : cleans(target) ? MAX_OPS_PER_CLIENT_CLEANING : MAX_OPS_PER_CLIENT);
+            int n = 1 + r.nextInt(inPlace ? 4 : MAX_OPS_PER_CLIENT);
             for (int i = 0; i < n; i++) {
                 ops.add(op(r, keys, !inPlace, tag));
             }
@@ -134,30 +122,18 @@ public final class CaseGenerator {
         }
         List<FaultSchedule.Stall> stalls = new ArrayList<>();
         if (r.nextInt(4) == 0) {
-            stalls.add(stall(target, program, r));
+            stalls.add(stall(target, r));
         }
         int hogs = r.nextInt(7) == 0 ? 1 + r.nextInt(MAX_HOGS) : 0;
-        int cleaner = cleans(target) && r.nextInt(5) != 0 ? r.nextInt(1001) : -1;
+        boolean cleans = target.kv() && target.stallableThreads().stream().anyMatch(t -> t.endsWith("-cleaner"));
+        int cleaner = cleans && r.nextInt(5) != 0 ? r.nextInt(1001) : -1;
         boolean torn = r.nextInt(10) == 0;
         return new FaultSchedule(crash, repeat, after, clientCrashes, stalls, hogs, cleaner, torn);
     }
 
-    /** Whether {@code target} is a key-value store whose log cleaner runs. */
-    private static boolean cleans(FuzzTarget target) {
-        return target.kv() && target.stallableThreads().stream().anyMatch(t -> t.endsWith("-cleaner"));
-    }
-
-    /** A stall of a server thread or, for a key-value store, of one client ({@code client-N}, longer). */
-    private static FaultSchedule.Stall stall(FuzzTarget target, Program program, SplittableRandom r) {
-        List<String> threads = new ArrayList<>(target.stallableThreads());
-        if (target.kv()) {
-            for (int c = 0; c < program.clients().size(); c++) {
-                threads.add(FaultSchedule.Stall.CLIENT_PREFIX + c);
-            }
-        }
-        String thread = threads.get(r.nextInt(threads.size()));
-        long nanos = 1_000 + r.nextLong(MAX_STALL_NS - 1_000 + 1);
-        return new FaultSchedule.Stall(thread, r.nextInt(1001), FaultSchedule.Stall.clientOf(thread) >= 0 ? nanos * CLIENT_STALL_FACTOR : nanos);
+    private static FaultSchedule.Stall stall(FuzzTarget target, SplittableRandom r) {
+        List<String> threads = target.stallableThreads();
+        return new FaultSchedule.Stall(threads.get(r.nextInt(threads.size())), r.nextInt(1001), 1_000 + r.nextLong(MAX_STALL_NS - 1_000 + 1));
     }
 
     /** 1–{@value #MAX_AFTER_RECOVERY} operations spread over the program's clients, tags continuing after the program's. */
@@ -258,7 +234,7 @@ public final class CaseGenerator {
             case 1 -> s.withRepeat(fresh.repeat(), fresh.afterRecovery());
             case 2 -> s.withClientCrashes(r.nextBoolean() ? fresh.clientCrashes() : List.of(new FaultSchedule.ClientCrash(
                     r.nextInt(p.clients().size()), r.nextInt(1001))));
-            case 3 -> s.withStalls(r.nextBoolean() ? fresh.stalls() : List.of(stall(target, p, r)));
+            case 3 -> s.withStalls(r.nextBoolean() ? fresh.stalls() : List.of(stall(target, r)));
             case 4 -> s.withServerHogs(fresh.serverHogs());
             case 5 -> s.withCleanerStartPermille(fresh.cleanerStartPermille());
             default -> s.withTornLines(!s.tornLines());
@@ -268,8 +244,7 @@ public final class CaseGenerator {
     /** The schedule adapted to a changed program: crashes of clients that are gone dropped, operations after recovery redrawn. */
     static FaultSchedule fit(FaultSchedule s, Program p, SplittableRandom r) {
         int clients = p.clients().size();
-        FaultSchedule out = s.withClientCrashes(s.clientCrashes().stream().filter(c -> c.client() < clients).toList())
-                .withStalls(s.stalls().stream().filter(st -> FaultSchedule.Stall.clientOf(st.threadPrefix()) < clients).toList());
+        FaultSchedule out = s.withClientCrashes(s.clientCrashes().stream().filter(c -> c.client() < clients).toList());
         if (out.afterRecovery() != null && (out.afterRecovery().clients().size() != clients || hasOverlap(p, out.afterRecovery()))) {
             out = out.withRepeat(FaultSchedule.Repeat.AFTER_RECOVERY, afterRecovery(p, r));
         }

@@ -53,18 +53,9 @@ public record FaultSchedule(ServerCrash serverCrash, Repeat repeat, Program afte
 
     /**
      * The server's threads named {@code threadPrefix…} are descheduled for {@code durationNs} from {@code permille} of
-     * the crash-free run's events on; a prefix {@code client-N} stalls client N instead (on its own node), a slow
-     * client between two steps of an operation.
+     * the crash-free run's events on.
      */
     public record Stall(String threadPrefix, int permille, long durationNs) {
-        /** The thread name of client N is this and N. */
-        public static final String CLIENT_PREFIX = "client-";
-
-        /** The client a prefix {@code client-N} names, or -1 for a server thread. */
-        public static int clientOf(String threadPrefix) {
-            return threadPrefix.matches(CLIENT_PREFIX + "[0-9]{1,3}") ? Integer.parseInt(threadPrefix.substring(CLIENT_PREFIX.length())) : -1;
-        }
-
         public Stall {
             checkPermille(permille);
             if (threadPrefix.isEmpty() || !threadPrefix.matches("[A-Za-z0-9._-]+") || durationNs < 0) {
@@ -170,8 +161,7 @@ public record FaultSchedule(ServerCrash serverCrash, Repeat repeat, Program afte
             case NONE -> { }
         }
         clientCrashes.forEach(c -> parts.add("client " + c.client() + " crashes at " + c.permille() / 10.0 + "% of the run"));
-        stalls.forEach(s -> parts.add((Stall.clientOf(s.threadPrefix()) >= 0 ? "client " + Stall.clientOf(s.threadPrefix()) : "server threads "
-                + s.threadPrefix() + "*") + " stall " + s.durationNs() + " ns at " + s.permille() / 10.0 + "% of the run"));
+        stalls.forEach(s -> parts.add("server threads " + s.threadPrefix() + "* stall " + s.durationNs() + " ns at " + s.permille() / 10.0 + "% of the run"));
         if (serverHogs > 0) {
             parts.add(serverHogs + " CPU hog(s) on the server");
         }

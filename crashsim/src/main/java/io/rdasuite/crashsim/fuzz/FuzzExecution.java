@@ -78,8 +78,7 @@ final class FuzzExecution {
             background.add(FaultPlan.Fault.processCrash(cc.client() + 1, events * cc.permille() / 1000));
         }
         for (FaultSchedule.Stall st : c.schedule().stalls()) {
-            int client = FaultSchedule.Stall.clientOf(st.threadPrefix());
-            background.add(FaultPlan.Fault.stall(client < 0 ? 0 : client + 1, st.threadPrefix(), events * st.permille() / 1000, st.durationNs()));
+            background.add(FaultPlan.Fault.stall(0, st.threadPrefix(), events * st.permille() / 1000, st.durationNs()));
         }
         return new Resolved(c, subject, background, events, calibration.durationNs());
     }
