@@ -290,15 +290,34 @@ public final class EfServer {
         return markDurable(global, state);
     }
 
-    /** Sets the durability flag unless the state word changed (another thread invalidated or already set it). */
+    /**
+     * Sets the durability flag of a version found intact, unless another thread invalidated it meanwhile (true when
+     * another thread set the flag first).
+     *
+     * <p>The transfer flag shares the state word (paper 001 §4.2.2 puts Trans in the object metadata) and log
+     * cleaning's compression sets it (§4.4: the PrePTR of the version after a moved one is pointed at the copy) without
+     * the GET handler's lock, which client-active modes do not take. A change of that flag alone is retried: the
+     * version is still the intact one verified. Failing there made the GET handler walk past the newest complete
+     * version, which §4.3.3 step 7 says it returns, to an older durable one: client 2's acknowledged put of 5 was
+     * followed by its own GET returning 2, and recovery, which keeps the newest intact version, brought 5 back
+     * (found by rda fuzz; {@code EfactoryCleanerTransferFlagTest}).
+     */
     boolean markDurable(long global, long state) {
         LocalMemory pool = poolMemory(global);
-        if (pool.cas8(EfObject.within(global), state, state | EfObject.DURABLE)) {
-            return true;
+        long at = EfObject.within(global);
+        long expected = state;
+        while (!pool.cas8(at, expected, expected | EfObject.DURABLE)) {
+            long now = pool.load8(at);
+            if (EfObject.has(now, EfObject.DURABLE)) {
+                lostRaces++;
+                return true;
+            }
+            if ((now & ~EfObject.TRANS) != (state & ~EfObject.TRANS)) {
+                return false; // invalidated (its valid bit cleared) or reused: not the version verified
+            }
+            expected = now; // only the transfer flag changed
         }
-        boolean other = EfObject.has(pool.load8(EfObject.within(global)), EfObject.DURABLE);
-        lostRaces += other ? 1 : 0;
-        return other;
+        return true;
     }
 
     /** An object's metadata, key and value in one load (a deleted object is shorter; the rest is ignored). */
