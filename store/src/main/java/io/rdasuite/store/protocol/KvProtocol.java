@@ -51,8 +51,13 @@ public enum KvProtocol {
      * crashes and a consistent version under many crashed writers of one key (§5.3, §7.2).
      */
     EFACTORY("efactory", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
-    /** eFactory with its log cleaner (§4.4) started 45 µs into the run, so crashes also land mid-cleaning. */
-    EFACTORY_CLEANING("efactory-cleaning", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
+    /**
+     * eFactory with its log cleaner (§4.4) started 45 µs into the run, so crashes also land mid-cleaning. Claims as
+     * eFactory but a consistent version under crashed writers (CONCURRENT_WRITERS), withdrawn on 2026-11-26: a fuzz case
+     * with a crashed client, a power failure while the cleaner ran and another during recovery left a key with no
+     * intact version (docs/COMMANDS.md, "What the fuzzer found"; not analysed yet, so not claimed).
+     */
+    EFACTORY_CLEANING("efactory-cleaning", Claims.ALL.without(Claim.DURABLE_AT_ACK).without(Claim.CONCURRENT_WRITERS), true),
     /** eFactory without the hybrid read (§6.1): every GET through the server. */
     EFACTORY_NOHR("efactory-nohr", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /** Send-after-write (paper 001 §5.3.1): durable at the acknowledgement. */
