@@ -1,19 +1,18 @@
 # shellcheck shell=bash
 # Sourced by ci/lin-kv.sh and ci/lin-etcd.sh: finds Porcupine's source, installs Go when missing, and builds our
 # timing harness (ci/porcupine-kv) against it, offline. Sets PORCUPINE_SRC (the checkout) and PORCUPINE_BIN (the
-# harness). The checkout is $1, else $RDA_PORCUPINE_DIR, else the workplace mirror
-# /work/.mirror/anishathalye+porcupine/repo exported to target/. Its files are read there, never copied into this
-# repository. Returns 2 (with a message) when there is no checkout or Go cannot be installed.
+# harness). The checkout is $1, else $RDA_PORCUPINE_DIR, else a bare git mirror named by $RDA_PORCUPINE_MIRROR
+# exported to target/. Its files are read there, never copied into this repository. Returns 2 (with a message) when there is no checkout or Go cannot be installed.
 porcupine_harness() {
   local src="${1:-${RDA_PORCUPINE_DIR:-}}"
-  local mirror=/work/.mirror/anishathalye+porcupine/repo
+  local mirror="${RDA_PORCUPINE_MIRROR:-}"
   if [ -z "$src" ]; then
-    if [ -d "$mirror" ]; then
+    if [ -n "$mirror" ] && [ -d "$mirror" ]; then
       src=target/porcupine-src
       rm -rf "$src" && mkdir -p "$src"
       git --git-dir="$mirror" archive HEAD | tar -x -C "$src"
     else
-      echo "no Porcupine checkout: pass its folder or set RDA_PORCUPINE_DIR" >&2
+      echo "no Porcupine checkout: pass its folder, or set RDA_PORCUPINE_DIR (a checkout) or RDA_PORCUPINE_MIRROR (a bare mirror)" >&2
       return 2
     fi
   fi
