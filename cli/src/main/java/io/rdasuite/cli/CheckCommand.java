@@ -175,11 +175,10 @@ final class CheckCommand implements Callable<Integer> {
         boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
         List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.equals("all") || clusters.equals("nessie"));
         CheckReport report = new CheckReport();
-        plannedCells = cells.size() + (cellOptions.shard.index() == 0 ? 2 : 0) + storeCells.size() + clusterCells.size() + txnCells.size()
-                + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
         int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
+        plannedCells = total;
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {

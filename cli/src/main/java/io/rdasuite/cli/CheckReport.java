@@ -129,20 +129,22 @@ final class CheckReport {
             out.put(PinnedFindings.cell((String) c.get("subject"), (String) c.get("config"), (String) c.get("transport")),
                     new TreeSet<>((List<String>) c.get("caughtBy")));
         }
-        for (Map<String, Object> s : stores) {
-            out.put(PinnedFindings.cell("kv/" + s.get("protocol"), (String) s.get("config"), (String) s.get("transport")),
-                    new TreeSet<>((List<String>) s.get("findings")));
-        }
+        out.putAll(storeFindings("findings"));
         return out;
     }
 
     /** The unclaimed findings per store cell that only the seed's search reached (see {@link io.rdasuite.crashsim.pinned.AnchoredExploration}). */
-    @SuppressWarnings("unchecked")
     TreeMap<String, TreeSet<String>> seedObserved() {
+        return storeFindings("seedFindings");
+    }
+
+    /** Per store cell, the findings its row lists under {@code field}. */
+    @SuppressWarnings("unchecked")
+    private TreeMap<String, TreeSet<String>> storeFindings(String field) {
         TreeMap<String, TreeSet<String>> out = new TreeMap<>();
         for (Map<String, Object> s : stores) {
             out.put(PinnedFindings.cell("kv/" + s.get("protocol"), (String) s.get("config"), (String) s.get("transport")),
-                    new TreeSet<>((List<String>) s.getOrDefault("seedFindings", List.of())));
+                    new TreeSet<>((List<String>) s.getOrDefault(field, List.of())));
         }
         return out;
     }

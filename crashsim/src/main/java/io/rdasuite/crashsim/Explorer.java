@@ -66,7 +66,7 @@ public final class Explorer {
         for (int k = 0; k < budget.timings(); k++) {
             Scenario timed = scenario.withSeed(Budget.timingSeed(scenario.seed(), k));
             Report r = exploreOneTiming(subject, timed, budget, stopAt);
-            total = total == null ? r : merge(total, r);
+            total = total == null ? r : combine(total, r);
             if (stopAt != null && r.statesByInvariant().containsKey(stopAt)) {
                 break;
             }
@@ -77,10 +77,6 @@ public final class Explorer {
 
     /** Two explorations of one cell as one report: counts added, the first violations and findings of each kept. */
     public static Report combine(Report a, Report b) {
-        return merge(a, b);
-    }
-
-    private static Report merge(Report a, Report b) {
         List<Violation> v = new ArrayList<>(a.violations());
         b.violations().forEach(x -> keep(v, x));
         List<Violation> f = new ArrayList<>(a.findings());
