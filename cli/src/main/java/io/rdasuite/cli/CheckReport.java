@@ -40,9 +40,17 @@ final class CheckReport {
     private boolean budgetTooSmall;
     private long states;
 
+    /** A row's {@code pinned} under {@code --search-only}: the anchor, which the pins describe, did not run. */
+    static final String NOT_COMPARED = "NOT COMPARED (search only)";
+
     /** Records on a row (control or store cell) how its findings differ from the pinned ones. */
     static void putPin(Map<String, Object> row, PinnedFindings.Difference d) {
-        row.put("pinned", d == null ? "AS PINNED" : d.describe());
+        putPin(row, d, true);
+    }
+
+    /** As {@link #putPin(Map, PinnedFindings.Difference)}; a row whose anchor did not run ({@code --search-only}) is not compared. */
+    static void putPin(Map<String, Object> row, PinnedFindings.Difference d, boolean compared) {
+        row.put("pinned", !compared ? NOT_COMPARED : d == null ? "AS PINNED" : d.describe());
         row.put("findingsGained", d == null ? List.of() : List.copyOf(d.gained()));
         row.put("findingsLost", d == null ? List.of() : List.copyOf(d.lost()));
         row.put("unpinned", d != null && d.unpinned());
@@ -90,7 +98,7 @@ final class CheckReport {
             }
         }
         for (Map<String, Object> r : pinnedRows) {
-            if (r.get("pinned").equals("AS PINNED")) {
+            if (r.get("pinned").equals("AS PINNED") || r.get("pinned").equals(NOT_COMPARED)) {
                 continue;
             }
             boolean onlyLost = ((List<String>) r.get("findingsGained")).isEmpty() && !(Boolean) r.get("unpinned");
