@@ -32,7 +32,7 @@ public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
         java.util.Optional<io.rdasuite.linearizability.txn.Anomaly> f = r.anomalies().stream()
                 .filter(a -> r.verdict() == SerializabilityChecker.Verdict.INVALID ? a.type().shape() != io.rdasuite.linearizability.txn.AnomalyType.Shape.UNKNOWN
                         : a.type() == io.rdasuite.linearizability.txn.AnomalyType.DUPLICATE_WRITE).findFirst();
-        return f.map(a -> a.name() + ": " + a.explanation() + " in " + a.txns()).orElse(null);
+        return f.map(a -> a.name() + ": " + a.summary() + " in " + a.txns()).orElse(null);
     }
 
     /** The records as the checker's transactions, in invocation order. */

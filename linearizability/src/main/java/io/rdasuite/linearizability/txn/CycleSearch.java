@@ -51,10 +51,13 @@ final class CycleSearch {
     private final Dependencies g;
     private final int all;
     private final int[] role;
+    private final int[] sharedLocal;
 
     CycleSearch(Dependencies g, int orderKinds) {
         this.g = g;
         this.all = Dependencies.DATA | orderKinds;
+        sharedLocal = new int[g.size()];
+        Arrays.fill(sharedLocal, -1);
         role = new int[g.to.length];
         for (int i = 0; i < role.length; i++) {
             role[i] = Integer.lowestOneBit(g.kindOf[i] & all);
@@ -120,6 +123,7 @@ final class CycleSearch {
                 found.add(explain(t, cycle));
             }
         }
+        l.done();
         return found;
     }
 
@@ -148,11 +152,16 @@ final class CycleSearch {
         final int[] local;
         final int k;
 
+        void done() {
+            for (int u : global) {
+                local[u] = -1;
+            }
+        }
+
         Local(List<Integer> nodes) {
             k = nodes.size();
             global = nodes.stream().mapToInt(Integer::intValue).toArray();
-            local = new int[g.size()];
-            Arrays.fill(local, -1);
+            local = sharedLocal; // -1 everywhere outside this component; reset by done()
             for (int i = 0; i < k; i++) {
                 local[global[i]] = i;
             }

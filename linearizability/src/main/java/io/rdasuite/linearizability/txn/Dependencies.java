@@ -43,7 +43,7 @@ final class Dependencies {
         return kinds.size();
     }
 
-    void add(int from, int to, int kind, Object key, String reason) {
+    void add(int from, int to, int kind, Object key, java.util.function.Supplier<String> reason) {
         if (from == to) {
             return;
         }
@@ -52,7 +52,7 @@ final class Dependencies {
         if ((had & kind) == 0) {
             kinds.put(pair, had | kind);
             long k = pair * 32 + kind;
-            why.put(k, reason);
+            why.put(k, reason.get());
             keyOf.put(k, key);
         }
     }
@@ -98,7 +98,8 @@ final class Dependencies {
             Integer w = order.writer(v);
             for (int r : e.getValue()) {
                 if (w != null) {
-                    add(w, r, WR, key, "T" + r + " read " + order.show(key, v) + ", written by T" + w);
+                    int wf = w;
+                    add(w, r, WR, key, () -> "T" + r + " read " + order.show(key, v) + ", written by T" + wf);
                 }
             }
         }
@@ -111,12 +112,14 @@ final class Dependencies {
                 if (w2 == null) {
                     continue;
                 }
+                int wf2 = w2;
                 if (w != null) {
-                    add(w, w2, WW, key, "T" + w + " wrote " + order.show(key, v) + " and T" + w2 + " wrote "
+                    int wf = w;
+                    add(w, w2, WW, key, () -> "T" + wf + " wrote " + order.show(key, v) + " and T" + wf2 + " wrote "
                             + order.show(key, v2) + ", the next version (" + order.source(v, v2) + ")");
                 }
                 for (int r : readers) {
-                    add(r, w2, RW, key, "T" + r + " read " + order.show(key, v) + " and T" + w2 + " wrote "
+                    add(r, w2, RW, key, () -> "T" + r + " read " + order.show(key, v) + " and T" + wf2 + " wrote "
                             + order.show(key, v2) + ", the next version (" + order.source(v, v2) + "), which T" + r
                             + " did not see");
                 }
@@ -133,7 +136,8 @@ final class Dependencies {
             }
             Integer prev = last.put(t.process(), t.id());
             if (prev != null) {
-                add(prev, t.id(), PROCESS, null, "process " + t.process() + " ran T" + prev + " before T" + t.id());
+                int p = prev;
+                add(p, t.id(), PROCESS, null, () -> "process " + t.process() + " ran T" + p + " before T" + t.id());
             }
         }
     }
@@ -162,7 +166,7 @@ final class Dependencies {
                 List<Integer> before = List.copyOf(frontier);
                 seen.put(t, before);
                 for (int f : before) {
-                    add(f, t, RT, null, "T" + f + " completed before T" + t + " began");
+                    add(f, t, RT, null, () -> "T" + f + " completed before T" + t + " began");
                 }
             } else {
                 seen.remove(t).forEach(frontier::remove);

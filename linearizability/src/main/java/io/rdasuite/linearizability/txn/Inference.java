@@ -67,22 +67,22 @@ final class Inference {
     }
 
     /** Step 2 (per value a read observed): G1a when its writer aborted; a garbage read when no one wrote it. */
-    void observed(Txn reader, Object key, Object value, String what) {
+    void observed(Txn reader, Object key, Object value, java.util.function.Supplier<String> what) {
         Integer w = writerOf(key, value);
         if (w == null) {
-            report(AnomalyType.GARBAGE_READ, List.of(reader), "T" + reader.id() + " read " + what + ", but no transaction wrote "
+            report(AnomalyType.GARBAGE_READ, List.of(reader), "T" + reader.id() + " read " + what.get() + ", but no transaction wrote "
                     + value + " to " + key);
         } else if (txns.get(w).type() == Txn.Type.FAIL) {
-            report(AnomalyType.G1A, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what + ", but " + value
+            report(AnomalyType.G1A, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what.get() + ", but " + value
                     + " was written by T" + w + ", which aborted");
         }
     }
 
     /** Step 3 (per external read of a version): G1b when the version was another transaction's intermediate write. */
-    void intermediate(Txn reader, Object key, Object version, String what) {
+    void intermediate(Txn reader, Object key, Object version, java.util.function.Supplier<String> what) {
         Integer w = writerOf(key, version);
         if (w != null && w != reader.id() && !last.get(key).get(version) && txns.get(w).type() != Txn.Type.FAIL) {
-            report(AnomalyType.G1B, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what + ", but T" + w
+            report(AnomalyType.G1B, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what.get() + ", but T" + w
                     + " wrote " + version + " to " + key + " and then wrote " + key + " again: an intermediate state");
         }
     }

@@ -44,7 +44,7 @@ final class ListAppend {
                             + ", which holds an element twice, though every append is unique");
                 }
                 for (Object e : distinct) {
-                    in.observed(t, m.key(), e, m.key() + " = " + read);
+                    in.observed(t, m.key(), e, () -> m.key() + " = " + read);
                     Integer w = in.writerOf(m.key(), e);
                     if (w != null) {
                         observedWriters.add(w);
@@ -61,7 +61,7 @@ final class ListAppend {
                 }
                 if (!written.contains(m.key())) { // an external read: what the transaction saw of others
                     Object version = distinct.isEmpty() ? VersionOrder.INIT : distinct.getLast();
-                    in.intermediate(t, m.key(), version, m.key() + " = " + read);
+                    in.intermediate(t, m.key(), version, () -> m.key() + " = " + read);
                     VersionOrder vo = in.orders.computeIfAbsent(m.key(), k -> new VersionOrder(true));
                     vo.read(version, t.id());
                     if (t.mops().stream().anyMatch(x -> !x.isRead() && x.key().equals(m.key()))) {
@@ -84,7 +84,7 @@ final class ListAppend {
                 if (w != null && in.counts(w, observedWriters)) {
                     vo.writer(v, w);
                 }
-                vo.precedes(prev, v, "the longest read of " + key + " is " + chain);
+                vo.precedes(prev, v, () -> "the longest read of " + key + " is " + VersionOrder.brief(chain));
                 if (w != null && in.txns.get(w).type() == Txn.Type.FAIL && failed == null) {
                     failed = w;
                 } else if (failed != null && w != null && in.txns.get(w).type() == Txn.Type.OK) {
@@ -99,8 +99,10 @@ final class ListAppend {
             for (var w : e.getValue().entrySet()) {
                 if (!inChain.contains(w.getKey()) && in.txns.get(w.getValue()).type() == Txn.Type.OK) {
                     vo.writer(w.getKey(), w.getValue());
-                    vo.precedes(prev, w.getKey(), chain.isEmpty() && e.getValue().size() == 1 ? "the only append to " + key
-                            : w.getKey() + " is in no read of " + key + ", so it follows every element read");
+                    boolean only = chain.isEmpty() && e.getValue().size() == 1;
+                    Object v = w.getKey();
+                    vo.precedes(prev, v, () -> only ? "the only append to " + key
+                            : v + " is in no read of " + key + ", so it follows every element read");
                 }
             }
         }

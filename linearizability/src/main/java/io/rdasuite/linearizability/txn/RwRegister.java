@@ -48,7 +48,7 @@ final class RwRegister {
                     continue; // not an external read
                 }
                 state.put(m.key(), v);
-                String what = m.key() + " = " + m.value();
+                java.util.function.Supplier<String> what = () -> m.key() + " = " + m.value();
                 if (v != VersionOrder.INIT) {
                     in.observed(t, m.key(), v, what);
                     in.intermediate(t, m.key(), v, what);
@@ -70,13 +70,13 @@ final class RwRegister {
             for (var w : e.getValue().entrySet()) {
                 if (in.counts(w.getValue(), observedWriters) && isFinal(in.txns.get(w.getValue()), key, w.getKey())) {
                     vo.writer(w.getKey(), w.getValue());
-                    vo.precedes(VersionOrder.INIT, w.getKey(), "nil, the initial state, precedes every write");
+                    vo.precedes(VersionOrder.INIT, w.getKey(), () -> "nil, the initial state, precedes every write");
                 }
             }
         }
         readThenWrote.forEach((t, reads) -> reads.forEach((key, v) -> {
             Object wrote = finalWrite(in.txns.get(t), key);
-            in.orders.get(key).precedes(v, wrote, "T" + t + " read " + (v == VersionOrder.INIT ? "nil" : v) + " then wrote " + wrote
+            in.orders.get(key).precedes(v, wrote, () -> "T" + t + " read " + (v == VersionOrder.INIT ? "nil" : v) + " then wrote " + wrote
                     + ": writes follow reads");
         }));
         in.edges();

@@ -70,12 +70,14 @@ public final class TxnHistory {
                 continue;
             }
             Object p = r.get("process");
-            if (p == null || !"txn".equals(String.valueOf(r.get("f")))) {
+            Object fn = r.get("f");
+            if (fn != null && !"txn".equals(String.valueOf(fn)) || !(r.get("value") instanceof List<?>)) {
                 index++;
                 skipped++;
                 continue; // the nemesis, or not a transaction
             }
-            long process = p instanceof Number n ? n.longValue() : processIds.computeIfAbsent(p, k -> -1L - processIds.size());
+            // a missing :f or :process is accepted, as Elle's own histories/ files omit them
+            long process = p instanceof Number n ? n.longValue() : processIds.computeIfAbsent(String.valueOf(p), k -> -1L - processIds.size());
             switch (type) {
                 case "invoke" -> pending.put(process, new Object[] {index, r.get("value")});
                 case "ok", "fail", "info" -> {

@@ -25,7 +25,7 @@ final class VersionOrder {
     final Map<Object, List<Object>> next = new LinkedHashMap<>();
     final Map<Object, List<Integer>> readers = new LinkedHashMap<>();
     private final Map<Object, Integer> writers = new HashMap<>();
-    private final Map<List<Object>, String> sources = new HashMap<>();
+    private final Map<List<Object>, java.util.function.Supplier<String>> sources = new HashMap<>();
 
     VersionOrder(boolean list) {
         this.list = list;
@@ -40,7 +40,7 @@ final class VersionOrder {
     }
 
     /** {@code before} directly precedes {@code after}, as {@code source} shows. */
-    void precedes(Object before, Object after, String source) {
+    void precedes(Object before, Object after, java.util.function.Supplier<String> source) {
         List<Object> l = next.computeIfAbsent(before, k -> new ArrayList<>());
         if (!l.contains(after)) {
             l.add(after);
@@ -56,7 +56,17 @@ final class VersionOrder {
     }
 
     String source(Object before, Object after) {
-        return sources.getOrDefault(List.of(before, after), "");
+        java.util.function.Supplier<String> s = sources.get(List.of(before, after));
+        return s == null ? "" : s.get();
+    }
+
+    /** A list as words, its middle elided when long. */
+    static String brief(List<Object> l) {
+        if (l.size() <= 8) {
+            return l.toString();
+        }
+        return "[" + l.getFirst() + " " + l.get(1) + " " + l.get(2) + " ... " + l.get(l.size() - 2) + " " + l.getLast() + "] ("
+                + l.size() + " elements)";
     }
 
     String show(Object key, Object version) {
