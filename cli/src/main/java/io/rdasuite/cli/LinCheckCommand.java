@@ -56,8 +56,16 @@ final class LinCheckCommand implements Callable<Integer> {
 
     Model model;
 
-    @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too.")
+    @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too;"
+            + " the same as --consistency-model strict-serializable.")
     boolean strict;
+
+    @Option(names = "--consistency-model", split = ",", paramLabel = "MODEL",
+            description = "txn models: the consistency models the history must satisfy (Elle's :consistency-models; default"
+                    + " serializable): read-uncommitted, read-committed, repeatable-read, snapshot-isolation, serializable,"
+                    + " strong-session-snapshot-isolation, strong-snapshot-isolation, strong-session-serializable,"
+                    + " strict-serializable, and the others of docs/USAGE.md.")
+    List<String> consistencyModels;
 
     @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
             description = "auto (default: by extension .jsonl/.edn/.log, else by the first line), jsonl, jepsen-log, edn.")
