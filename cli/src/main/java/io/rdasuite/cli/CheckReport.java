@@ -337,7 +337,7 @@ final class CheckReport {
                 out.println();
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
-                    out.println("      " + e.get("replay"));
+                    printExplained(out, e);
                 }
             }
         }
@@ -381,9 +381,25 @@ final class CheckReport {
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                 out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
-                out.println("      " + e.get("replay"));
+                printExplained(out, e);
             }
         }
+    }
+
+    /** A transaction or pDFS example's claim, program (fixed, not shrunk), crash point, replay line and timeline. */
+    @SuppressWarnings("unchecked")
+    private static void printExplained(PrintWriter out, Map<String, Object> e) {
+        if (e.containsKey("claim")) {
+            out.println("      breaks " + e.get("claim") + " (claimed)");
+            List<String> program = new ArrayList<>();
+            for (List<String> ops : (List<List<String>>) e.get("program")) {
+                program.add("[" + String.join(", ", ops) + "]");
+            }
+            out.println("      the cell's fixed program (not shrunk), " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s): "
+                    + String.join(" ", program));
+        }
+        ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
+        out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
     }
 
     /** A shrunk store example: what failed, the smallest program, the trace before the crash (for failures), the replay line. */
