@@ -68,7 +68,9 @@ public final class CrashPoint {
         StringBuilder s = new StringBuilder("client " + c + ": " + describe(inFlight.op()) + " in flight since e" + inFlight.invokeEvent()
                 + (inFlight.completed() ? " (acknowledged at e" + inFlight.completeEvent() + ", as the power failed)" : ""));
         if (verbs.isEmpty()) {
-            return List.of(s.append(", cut before its first verb").toString());
+            String before = ProtocolSteps.describe(subject, inFlight.op().kind(), List.of(), false);
+            s.append(", cut before its first verb");
+            return before == null ? List.of(s.toString()) : List.of(s.toString(), "client " + c + " in the protocol's steps: " + before);
         }
         s.append(", cut at step ").append(verbs.size()).append(" of its verbs:");
         for (int i = 0; i < verbs.size(); i++) {

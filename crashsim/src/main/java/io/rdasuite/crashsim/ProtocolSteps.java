@@ -139,13 +139,16 @@ final class ProtocolSteps {
 
     /**
      * Where in {@code kind}'s steps of {@code subject} a client stood whose operation had posted {@code verbs} (in order),
-     * the last of them completed or not; null when the table has no steps for it or no verb was posted.
+     * the last of them completed or not (none: it had not begun its first step); null when the table has no steps for it.
      */
     static String describe(String subject, Op.Kind kind, List<Opcode> verbs, boolean lastCompleted) {
         Map<Op.Kind, Operation> ops = TABLE.get(family(subject));
         Operation op = ops == null ? null : ops.get(kind);
-        if (op == null || verbs.isEmpty()) {
+        if (op == null) {
             return null;
+        }
+        if (verbs.isEmpty()) {
+            return op.name() + ", before step 1 of " + op.steps().size() + ": " + op.steps().getFirst().words() + " not yet posted";
         }
         int step = -1;
         for (Opcode v : verbs) {

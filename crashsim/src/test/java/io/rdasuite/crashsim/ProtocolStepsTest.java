@@ -27,6 +27,7 @@ class ProtocolStepsTest {
         assertThat(ProtocolSteps.describe("pdsm/objects/ack-before-flush", Op.Kind.PUT, List.of(Opcode.WRITE_IMM, Opcode.WRITE, Opcode.SEND), false))
                 .startsWith("pDSM put_obj, step 2 of 3").contains("002 §4.1.7");
         assertThat(ProtocolSteps.describe("remotelog/WRITE/singleton/FLUSH", Op.Kind.PUT, List.of(Opcode.WRITE), true)).isNull();
-        assertThat(ProtocolSteps.describe("kv/erda", Op.Kind.PUT, List.of(), true)).isNull();
+        assertThat(ProtocolSteps.describe("kv/erda", Op.Kind.PUT, List.of(), false)).isEqualTo("Erda PUT, before step 1 of 2: the request by"
+                + " WRITE_WITH_IMM: the server reserves log space and flips the entry's atomic region (000 §3.3, §4.1) not yet posted");
     }
 }
