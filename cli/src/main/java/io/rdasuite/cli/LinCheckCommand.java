@@ -7,11 +7,14 @@ import io.rdasuite.linearizability.checker.LinearizabilityChecker;
 import io.rdasuite.linearizability.checker.Minimizer;
 import io.rdasuite.linearizability.checker.Verdict;
 import io.rdasuite.linearizability.checker.Violation;
+import io.rdasuite.linearizability.format.EdnFormat;
 import io.rdasuite.linearizability.format.HistoryFormat;
 import io.rdasuite.linearizability.format.HistoryParseException;
+import io.rdasuite.linearizability.history.Fn;
 import io.rdasuite.linearizability.history.History;
 import io.rdasuite.linearizability.history.Values;
 import io.rdasuite.linearizability.model.Model;
+import io.rdasuite.linearizability.model.ModelMismatchException;
 import io.rdasuite.linearizability.model.Models;
 import io.rdasuite.linearizability.timeline.HtmlTimeline;
 import java.io.IOException;
@@ -44,17 +47,36 @@ final class LinCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "A history file, a folder (all its history files, sorted by name;"
-            + " other files are skipped with a warning), or - for standard input.")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "History files, folders (all their history files, sorted by"
+            + " name; other files are skipped with a warning), or - for standard input; all checked in this one process.")
+    List<Path> paths;
+
+    /** The first PATH (transactional histories take one). */
     Path path;
 
     @Option(names = "--model", defaultValue = "auto", paramLabel = "MODEL",
-            description = "register, cas-register, kv (list append), kv-string (string append), or auto (default): cas-register for"
-                    + " jepsen-log files; for operations with keys kv-string when they append strings, else kv; else cas-register."
+            description = "register, cas-register, kv (list append), kv-string (string append), mutex (acquire/release),"
+                    + " multi-register (txns of [:read k v] [:write k v]), or auto (default), chosen per file: mutex when it"
+                    + " acquires or releases, multi-register for txns of :read and :write, cas-register for jepsen-log files;"
+                    + " for operations with keys kv-string when they append strings, else kv; else cas-register."
                     + " Transactions: txn-list-append or txn-rw-register (serializability, Elle-style; add --strict for real time).")
     String modelName;
 
     Model model;
+
+    @Option(names = "--initial", paramLabel = "EDN",
+            description = "The value registers start at instead of nil, in EDN: a value (every key or register starts there,"
+                    + " e.g. 0) or a map from key to value (e.g. '{:x 0 :y 0}'). Knossos's own tests start registers at 0."
+                    + " A mutex always starts free.")
+    String initialText;
+
+    Object initial;
+
+    @Option(names = "--nil-reads", defaultValue = "value", paramLabel = "MEANING",
+            description = "What a completed read of nil means: value (default: the register held nil, or the key was absent),"
+                    + " or unknown (Knossos's models: the read constrains nothing). Knossos's data/ agrees with"
+                    + " --initial 0 --nil-reads unknown, its own tests' setting.")
+    String nilReads;
 
     @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too.")
     boolean strict;
@@ -95,7 +117,11 @@ final class LinCheckCommand implements Callable<Integer> {
         if (report.wanted() && timelineDir == null) {
             timelineDir = report.dir.resolve("timelines");
         }
+        path = paths.getFirst();
         if (modelName.startsWith("txn-")) {
+            if (paths.size() > 1) {
+                return error("a transactional history is one file; got " + paths.size() + " paths");
+            }
             return TxnCheck.run(this, out);
         }
         try {
@@ -103,57 +129,34 @@ final class LinCheckCommand implements Callable<Integer> {
         } catch (TypeConversionException e) {
             return error("--model: " + e.getMessage().replace("(valid: auto, ", "(valid: auto, txn-list-append, txn-rw-register, "));
         }
+        if (!nilReads.equals("value") && !nilReads.equals("unknown")) {
+            return error("--nil-reads: unknown '" + nilReads + "' (valid: value, unknown)");
+        }
+        if (model != null && nilReads.equals("unknown")) {
+            model = model.nilReadsUnknown();
+        }
+        if (initialText != null) {
+            try {
+                initial = EdnFormat.value(initialText);
+            } catch (IllegalArgumentException e) {
+                return error("--initial: " + e.getMessage());
+            }
+            if (model != null) {
+                model = model.initially(initial);
+            }
+        }
         if (timeoutMs <= 0 || repeat < 1) {
             return error("--timeout-ms and --repeat must be positive");
         }
-        boolean stdin = path.toString().equals("-");
-        if (!stdin && !Files.exists(path)) {
-            return error("no such file or folder: " + path);
-        }
         List<Loaded> loaded = new ArrayList<>();
-        List<Path> files;
-        try {
-            files = stdin ? List.of(path) : files();
-        } catch (IOException e) {
-            return error("cannot list " + path + ": " + e.getMessage());
-        }
-        boolean folder = !stdin && Files.isDirectory(path);
-        for (Path f : files) {
-            String name = stdin ? "stdin" : f.getFileName().toString();
-            String text;
-            try {
-                text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
-            } catch (java.nio.charset.MalformedInputException e) {
-                if (folder) {
-                    warn("skipping " + name + ": not a history (not UTF-8 text)");
-                    continue;
-                }
-                return error(name + " is not a history: it is not UTF-8 text");
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
-            }
-            if (text.isBlank()) {
-                return error(name + " is empty: a history needs at least one operation");
-            }
-            if (folder && !HistoryFormat.looksLikeHistory(text)) {
-                warn("skipping " + name + ": not a history (no invoke event in its first lines)");
-                continue;
-            }
-            try {
-                HistoryFormat concrete = format.resolve(name, text);
-                History h = concrete.read(text, name);
-                if (h.operations().isEmpty()) {
-                    return error(name + " holds no operations");
-                }
-                loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(concrete, h)));
-            } catch (HistoryParseException e) {
-                return error(e.getMessage());
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
+        for (Path p : paths) {
+            Integer failed = load(p, paths.size() > 1, loaded);
+            if (failed != null) {
+                return failed;
             }
         }
         if (loaded.isEmpty()) {
-            return error("no history in " + path);
+            return error("no history in " + paths.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", ")));
         }
         CheckOptions options = CheckOptions.defaults().withCrashes(crashes).withTimeoutNanos(timeoutMs * 1_000_000L);
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -168,6 +171,9 @@ final class LinCheckCommand implements Callable<Integer> {
                 CheckResult r;
                 try {
                     r = LinearizabilityChecker.check(l.history(), l.model(), options);
+                } catch (ModelMismatchException e) {
+                    int line = l.history().line(e.operation().callIndex());
+                    return error(l.file() + (line > 0 ? ":" + line : "") + ": " + e.getMessage());
                 } catch (IllegalArgumentException e) {
                     return error(l.file() + ": " + e.getMessage());
                 }
@@ -266,18 +272,94 @@ final class LinCheckCommand implements Callable<Integer> {
         out.println();
     }
 
-    private List<Path> files() throws IOException {
-        if (Files.isDirectory(path)) {
-            try (Stream<Path> s = Files.list(path)) {
+    /**
+     * Reads the histories at {@code p} (a file, a folder, or - for stdin) into {@code loaded}; returns an exit code on
+     * bad input, else null. With {@code qualified}, histories are named by their path, else by their file name.
+     */
+    private Integer load(Path p, boolean qualified, List<Loaded> loaded) {
+        boolean stdin = p.toString().equals("-");
+        if (!stdin && !Files.exists(p)) {
+            return error("no such file or folder: " + p);
+        }
+        List<Path> files;
+        try {
+            files = stdin ? List.of(p) : files(p);
+        } catch (IOException e) {
+            return error("cannot list " + p + ": " + e.getMessage());
+        }
+        boolean folder = !stdin && Files.isDirectory(p);
+        for (Path f : files) {
+            String name = stdin ? "stdin" : qualified ? f.toString() : f.getFileName().toString();
+            String text;
+            try {
+                text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
+            } catch (java.nio.charset.MalformedInputException e) {
+                if (folder) {
+                    warn("skipping " + name + ": not a history (not UTF-8 text)");
+                    continue;
+                }
+                return error(name + " is not a history: it is not UTF-8 text");
+            } catch (IOException e) {
+                return error("cannot read " + name + ": " + e.getMessage());
+            }
+            if (text.isBlank()) {
+                return error(name + " is empty: expected a history with at least one operation");
+            }
+            if (folder && !HistoryFormat.looksLikeHistory(text)) {
+                warn("skipping " + name + ": not a history (no invoke or ok event)");
+                continue;
+            }
+            try {
+                HistoryFormat concrete = format.resolve(name, text);
+                History h = concrete.read(text, name);
+                if (h.operations().isEmpty()) {
+                    return error(name + " holds no operations: expected at least one invoke or completion of a client process");
+                }
+                loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h)));
+            } catch (HistoryParseException e) {
+                return error(e.getMessage());
+            } catch (IOException e) {
+                return error("cannot read " + name + ": " + e.getMessage());
+            }
+        }
+        return null;
+    }
+
+    private static List<Path> files(Path p) throws IOException {
+        if (Files.isDirectory(p)) {
+            try (Stream<Path> s = Files.list(p)) {
                 return s.filter(Files::isRegularFile).sorted().toList();
             }
         }
-        return List.of(path);
+        return List.of(p);
+    }
+
+    /** The model auto picks for this history (see --model); transactions of another shape are bad input. */
+    private Model autoModel(String name, HistoryFormat f, History h) {
+        Model m = autoModel(f, h);
+        if (m == Models.MULTI_REGISTER) {
+            for (io.rdasuite.linearizability.history.Operation op : h.operations()) {
+                if (op.f() == Fn.TXN && op.value() instanceof List<?> mops && mops.stream().anyMatch(x -> x instanceof List<?> l
+                        && !l.isEmpty() && !List.of(":read", "read", ":write", "write").contains(l.getFirst()))) {
+                    int line = h.line(op.callIndex());
+                    throw new HistoryParseException(name, line, "a transaction " + Values.render(op.value()) + " of micro-operations"
+                            + " other than :read and :write: check it with --model txn-list-append or txn-rw-register", null);
+                }
+            }
+        }
+        m = nilReads.equals("unknown") ? m.nilReadsUnknown() : m;
+        return initial == null ? m : m.initially(initial);
     }
 
     private static Model autoModel(HistoryFormat f, History h) {
+        if (h.operations().stream().anyMatch(o -> o.f() == Fn.TXN)) {
+            return Models.MULTI_REGISTER;
+        }
+        if (h.operations().stream().anyMatch(o -> o.f() == Fn.ACQUIRE || o.f() == Fn.RELEASE)) {
+            return Models.MUTEX;
+        }
         if (f != HistoryFormat.JEPSEN_LOG && h.operations().stream().anyMatch(o -> o.key() != null)) {
-            boolean appendsStrings = h.operations().stream().anyMatch(o -> o.f() == io.rdasuite.linearizability.history.Fn.APPEND
+            boolean appendsStrings = h.operations().stream().anyMatch(o -> o.f() == Fn.APPEND
                     && o.value() instanceof String);
             return appendsStrings ? Models.KV_STRING : Models.KV;
         }

@@ -3,9 +3,7 @@ package io.rdasuite.cli;
 import io.rdasuite.linearizability.txn.SerializabilityChecker;
 import io.rdasuite.linearizability.txn.Txn;
 import io.rdasuite.linearizability.txn.TxnHistory;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,9 +31,12 @@ final class TxnCheck {
             return cmd.error("no such file: " + cmd.path + " (a transactional history is one file)");
         }
         List<Txn> txns;
-        try (BufferedReader in = stdin ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-                : Files.newBufferedReader(cmd.path)) {
-            txns = TxnHistory.read(in, cmd.path.toString());
+        String name = stdin ? "stdin" : cmd.path.toString();
+        try {
+            String text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(cmd.path);
+            txns = TxnHistory.of(cmd.format.readMaps(text, name), name); // --format edn forces EDN
+        } catch (io.rdasuite.linearizability.format.HistoryParseException e) {
+            return cmd.error(e.getMessage());
         } catch (IOException | RuntimeException e) {
             return cmd.error(cmd.path + ": " + e.getMessage());
         }

@@ -49,7 +49,7 @@ public final class JsonLinesFormat {
                         value(o.get("key")), value(o.get("value")), time == null || time.isNull() ? null : time.asLong(),
                         text(o.get("node")), events);
                 if (e != null) {
-                    history.add(e);
+                    history.add(e, lineNo);
                     events++;
                 }
             } catch (JsonProcessingException e) {
@@ -59,6 +59,30 @@ public final class JsonLinesFormat {
             }
         }
         return history.build();
+    }
+
+    /** Every line's object as plain values (as Jackson reads them), for readers of other shapes of history. */
+    public static List<java.util.Map<String, Object>> readMaps(String text, String source) {
+        List<java.util.Map<String, Object>> out = new ArrayList<>();
+        int lineNo = 0;
+        for (String line : text.split("\n", -1)) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode node = MAPPER.readTree(line);
+                if (!(node instanceof ObjectNode)) {
+                    throw new HistoryParseException(source, lineNo, "expected a JSON object {\"type\": ..., \"process\": ..., \"f\": ...}", null);
+                }
+                @SuppressWarnings("unchecked")
+                java.util.Map<String, Object> m = MAPPER.convertValue(node, java.util.LinkedHashMap.class);
+                out.add(m);
+            } catch (JsonProcessingException e) {
+                throw new HistoryParseException(source, lineNo, "not JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+        return out;
     }
 
     /** Writes every event of {@code history}, one JSON object per line. */

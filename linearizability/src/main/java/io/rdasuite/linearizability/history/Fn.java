@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * The function of a client operation. Register histories use read/write/cas, key-value histories get/put/delete
- * (and append); each pair of synonyms maps to one function.
+ * (and append), mutex histories acquire/release, multi-register histories txn; synonyms map to one function.
  */
 public enum Fn {
     /** Reads the value (a register's read, a map's get); the result is the value, {@code nil} when absent. */
@@ -17,7 +17,16 @@ public enum Fn {
     /** Removes the key: its value becomes {@code nil}. */
     DELETE(List.of("delete", "del", "remove")),
     /** Appends the value to the key's list (a missing key is the empty list). */
-    APPEND(List.of("append"));
+    APPEND(List.of("append")),
+    /** Takes a mutex (Knossos's mutex model); legal only while it is free. */
+    ACQUIRE(List.of("acquire", "lock")),
+    /** Gives a mutex back; legal only while it is held. */
+    RELEASE(List.of("release", "unlock")),
+    /**
+     * A transaction: the value is a list of micro-operations {@code [f key value]} (Knossos's multi-register:
+     * {@code [:read :x 1]}, {@code [:write :y 2]}; Elle's histories, checked by {@code io.rdasuite.linearizability.txn}).
+     */
+    TXN(List.of("txn"));
 
     private final List<String> names;
 
@@ -39,6 +48,6 @@ public enum Fn {
             }
         }
         throw new IllegalArgumentException("unknown operation f '" + name
-                + "' (valid: read/get, write/put, cas, delete, append)");
+                + "' (valid: read/get, write/put, cas, delete, append, acquire, release, txn)");
     }
 }
