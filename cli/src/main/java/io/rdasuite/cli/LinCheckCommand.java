@@ -108,6 +108,9 @@ final class LinCheckCommand implements Callable<Integer> {
             description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
     int repeat;
 
+    /** Files of a folder that were skipped as not histories: {file, reason}. */
+    private final List<Map<String, Object>> skipped = new ArrayList<>();
+
     private record Loaded(String file, History history, HistoryFormat format, Model model) {
     }
 
@@ -206,6 +209,7 @@ final class LinCheckCommand implements Callable<Integer> {
             doc.put("command", "lin check");
             doc.put("crashes", crashes.cliName());
             doc.put("results", rows);
+            doc.put("skipped", skipped);
             doc.put("linearizable", counts[Verdict.LINEARIZABLE.ordinal()]);
             doc.put("notLinearizable", counts[Verdict.NOT_LINEARIZABLE.ordinal()]);
             doc.put("unknown", counts[Verdict.UNKNOWN.ordinal()]);
@@ -295,7 +299,7 @@ final class LinCheckCommand implements Callable<Integer> {
                 text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
             } catch (java.nio.charset.MalformedInputException e) {
                 if (folder) {
-                    warn("skipping " + name + ": not a history (not UTF-8 text)");
+                    skip(name, "not a history (not UTF-8 text)");
                     continue;
                 }
                 return error(name + " is not a history: it is not UTF-8 text");
@@ -306,7 +310,7 @@ final class LinCheckCommand implements Callable<Integer> {
                 return error(name + " is empty: expected a history with at least one operation");
             }
             if (folder && !HistoryFormat.looksLikeHistory(text)) {
-                warn("skipping " + name + ": not a history (no invoke or ok event)");
+                skip(name, "not a history (no invoke or ok event)");
                 continue;
             }
             try {
@@ -364,6 +368,11 @@ final class LinCheckCommand implements Callable<Integer> {
             return appendsStrings ? Models.KV_STRING : Models.KV;
         }
         return Models.CAS_REGISTER;
+    }
+
+    private void skip(String name, String reason) {
+        skipped.add(new LinkedHashMap<>(Map.of("file", name, "reason", reason)));
+        warn("skipping " + name + ": " + reason);
     }
 
     private void warn(String message) {

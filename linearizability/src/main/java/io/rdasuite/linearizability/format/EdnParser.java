@@ -140,8 +140,7 @@ final class EdnParser {
             case ')' -> "list";
             default -> text.charAt(open) == '#' ? "set" : "map";
         };
-        return error(end, "expected '" + close + "' to close the " + what + " opened at line " + lineAt(open) + ", column "
-                + column(open) + ", found the end of the file");
+        return error(open, "expected '" + close + "' to close the " + what + " opened here, found the end of the file");
     }
 
     /** Skips whitespace, commas, comments and discarded ({@code #_}) forms. */
