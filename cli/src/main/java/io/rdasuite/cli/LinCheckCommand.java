@@ -151,11 +151,26 @@ final class LinCheckCommand implements Callable<Integer> {
         if (timeoutMs <= 0 || repeat < 1) {
             return error("--timeout-ms and --repeat must be positive");
         }
-        List<Loaded> loaded = new ArrayList<>();
+        List<Source> sources = new ArrayList<>();
         for (Path p : paths) {
-            Integer failed = load(p, paths.size() > 1, loaded);
+            Integer failed = list(p, paths.size() > 1, sources);
             if (failed != null) {
                 return failed;
+            }
+        }
+        // Read on every core; outcomes are taken in file order, so the output and the first error are as if sequential.
+        Outcome[] outcomes = new Outcome[sources.size()];
+        java.util.stream.IntStream.range(0, outcomes.length).parallel().forEach(i -> outcomes[i] = read(sources.get(i)));
+        List<Loaded> loaded = new ArrayList<>();
+        for (int i = 0; i < outcomes.length; i++) {
+            Outcome o = outcomes[i];
+            if (o.error() != null) {
+                return error(o.error());
+            }
+            if (o.skip() != null) {
+                skip(sources.get(i).name(), o.skip());
+            } else {
+                loaded.add(o.loaded());
             }
         }
         if (loaded.isEmpty()) {
@@ -169,17 +184,25 @@ final class LinCheckCommand implements Callable<Integer> {
         java.util.Arrays.fill(bestNanos, Long.MAX_VALUE);
         for (int pass = 0; pass < repeat; pass++) {
             long total = 0;
+            // One pass checks on every core (files are independent); repeated passes, which measure, one file at a time.
+            Object[] results = new Object[loaded.size()];
+            java.util.stream.IntStream indices = java.util.stream.IntStream.range(0, results.length);
+            (repeat == 1 ? indices.parallel() : indices).forEach(i -> {
+                try {
+                    results[i] = LinearizabilityChecker.check(loaded.get(i).history(), loaded.get(i).model(), options);
+                } catch (IllegalArgumentException e) {
+                    results[i] = e;
+                }
+            });
             for (int i = 0; i < loaded.size(); i++) {
                 Loaded l = loaded.get(i);
-                CheckResult r;
-                try {
-                    r = LinearizabilityChecker.check(l.history(), l.model(), options);
-                } catch (ModelMismatchException e) {
+                if (results[i] instanceof ModelMismatchException e) {
                     int line = l.history().line(e.operation().callIndex());
                     return error(l.file() + (line > 0 ? ":" + line : "") + ": " + e.getMessage());
-                } catch (IllegalArgumentException e) {
+                } else if (results[i] instanceof IllegalArgumentException e) {
                     return error(l.file() + ": " + e.getMessage());
                 }
+                CheckResult r = (CheckResult) results[i];
                 total += r.checkNanos();
                 bestNanos[i] = Math.min(bestNanos[i], r.checkNanos());
                 if (pass == 0) {
@@ -276,11 +299,19 @@ final class LinCheckCommand implements Callable<Integer> {
         out.println();
     }
 
+    /** A file to read: its path, the name it is shown by, and whether it was found in a folder (then it may be skipped). */
+    private record Source(Path file, String name, boolean inFolder) {
+    }
+
+    /** What reading one file gave: a history, a reason to skip it, or an error (exit 2). */
+    private record Outcome(Loaded loaded, String skip, String error) {
+    }
+
     /**
-     * Reads the histories at {@code p} (a file, a folder, or - for stdin) into {@code loaded}; returns an exit code on
+     * Lists the files at {@code p} (a file, a folder, or - for stdin) into {@code sources}; returns an exit code on
      * bad input, else null. With {@code qualified}, histories are named by their path, else by their file name.
      */
-    private Integer load(Path p, boolean qualified, List<Loaded> loaded) {
+    private Integer list(Path p, boolean qualified, List<Source> sources) {
         boolean stdin = p.toString().equals("-");
         if (!stdin && !Files.exists(p)) {
             return error("no such file or folder: " + p);
@@ -293,40 +324,42 @@ final class LinCheckCommand implements Callable<Integer> {
         }
         boolean folder = !stdin && Files.isDirectory(p);
         for (Path f : files) {
-            String name = stdin ? "stdin" : qualified ? f.toString() : f.getFileName().toString();
-            String text;
-            try {
-                text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
-            } catch (java.nio.charset.MalformedInputException e) {
-                if (folder) {
-                    skip(name, "not a history (not UTF-8 text)");
-                    continue;
-                }
-                return error(name + " is not a history: it is not UTF-8 text");
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
-            }
-            if (text.isBlank()) {
-                return error(name + " is empty: expected a history with at least one operation");
-            }
-            if (folder && !HistoryFormat.looksLikeHistory(text)) {
-                skip(name, "not a history (no invoke or ok event)");
-                continue;
-            }
-            try {
-                HistoryFormat concrete = format.resolve(name, text);
-                History h = concrete.read(text, name);
-                if (h.operations().isEmpty()) {
-                    return error(name + " holds no operations: expected at least one invoke or completion of a client process");
-                }
-                loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h)));
-            } catch (HistoryParseException e) {
-                return error(e.getMessage());
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
-            }
+            sources.add(new Source(f, stdin ? "stdin" : qualified ? f.toString() : f.getFileName().toString(), folder));
         }
         return null;
+    }
+
+    /** Reads and parses one file (thread-safe: several are read at once). */
+    private Outcome read(Source s) {
+        String name = s.name();
+        String text;
+        try {
+            text = name.equals("stdin") && s.file().toString().equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(s.file(), StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            return s.inFolder() ? new Outcome(null, "not a history (not UTF-8 text)", null)
+                    : new Outcome(null, null, name + " is not a history: it is not UTF-8 text");
+        } catch (IOException e) {
+            return new Outcome(null, null, "cannot read " + name + ": " + e.getMessage());
+        }
+        if (text.isBlank()) {
+            return new Outcome(null, null, name + " is empty: expected a history with at least one operation");
+        }
+        if (s.inFolder() && !HistoryFormat.looksLikeHistory(text)) {
+            return new Outcome(null, "not a history (no invoke or ok event)", null);
+        }
+        try {
+            HistoryFormat concrete = format.resolve(name, text);
+            History h = concrete.read(text, name);
+            if (h.operations().isEmpty()) {
+                return new Outcome(null, null, name + " holds no operations: expected at least one invoke or completion of a client process");
+            }
+            return new Outcome(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h)), null, null);
+        } catch (HistoryParseException e) {
+            return new Outcome(null, null, e.getMessage());
+        } catch (IOException e) {
+            return new Outcome(null, null, "cannot read " + name + ": " + e.getMessage());
+        }
     }
 
     private static List<Path> files(Path p) throws IOException {

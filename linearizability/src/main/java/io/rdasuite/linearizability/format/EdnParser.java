@@ -45,7 +45,14 @@ final class EdnParser {
         }
     }
 
-    private static final String DELIMITERS = "{}[]()\";,";
+    /** Characters that end a token (below 128; other whitespace is checked apart). */
+    private static final boolean[] DELIMITER = new boolean[128];
+
+    static {
+        for (char c : "{}[]()\";, \n\t\r\f\u000B\u001C\u001D\u001E\u001F".toCharArray()) {
+            DELIMITER[c] = true;
+        }
+    }
 
     private final String text;
     private final int end;
@@ -348,7 +355,7 @@ final class EdnParser {
     }
 
     private static boolean isDelimiter(char c) {
-        return c == ' ' || c == '\n' || DELIMITERS.indexOf(c) >= 0 || Character.isWhitespace(c);
+        return c < 128 ? DELIMITER[c] : Character.isWhitespace(c);
     }
 
     private String token() {
