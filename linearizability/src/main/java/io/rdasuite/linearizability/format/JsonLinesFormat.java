@@ -41,6 +41,9 @@ public final class JsonLinesFormat {
                 if (!(node instanceof ObjectNode o)) {
                     throw new IllegalArgumentException("expected a JSON object {\"type\": ..., \"process\": ..., \"f\": ...}");
                 }
+                if (o.has("key") && o.get("key").isNull()) {
+                    throw new IllegalArgumentException("expected a key (an integer or a string) in \"key\", found null");
+                }
                 JsonNode time = o.get("time");
                 if (time != null && !time.isNull() && !time.canConvertToExactIntegral()) {
                     throw new IllegalArgumentException("\"time\" must be an integer (nanoseconds), not " + time);
