@@ -56,8 +56,8 @@ final class LinCheckCommand implements Callable<Integer> {
 
     @Option(names = "--model", defaultValue = "auto", paramLabel = "MODEL",
             description = "register, cas-register, kv (list append), kv-string (string append), mutex (acquire/release),"
-                    + " multi-register (txns of [:read k v] [:write k v]), or auto (default), chosen per file: mutex when it"
-                    + " acquires or releases, multi-register for txns of :read and :write, cas-register for jepsen-log files;"
+                    + " multi-register (txns of [:read k v] [:write k v]), or auto (default), chosen per file by its first operation:"
+                    + " mutex for acquire or release, multi-register for a txn (of :read and :write), cas-register for jepsen-log files;"
                     + " for operations with keys kv-string when they append strings, else kv; else cas-register."
                     + " Transactions: txn-list-append or txn-rw-register (serializability, Elle-style; add --strict for real time).")
     String modelName;
@@ -388,11 +388,13 @@ final class LinCheckCommand implements Callable<Integer> {
         return initial == null ? m : m.initially(initial);
     }
 
+    /** By the first operation's function (a line of another model is then reported as such), and by keys. */
     private static Model autoModel(HistoryFormat f, History h) {
-        if (h.operations().stream().anyMatch(o -> o.f() == Fn.TXN)) {
+        Fn first = h.operations().getFirst().f();
+        if (first == Fn.TXN) {
             return Models.MULTI_REGISTER;
         }
-        if (h.operations().stream().anyMatch(o -> o.f() == Fn.ACQUIRE || o.f() == Fn.RELEASE)) {
+        if (first == Fn.ACQUIRE || first == Fn.RELEASE) {
             return Models.MUTEX;
         }
         if (f != HistoryFormat.JEPSEN_LOG && h.operations().stream().anyMatch(o -> o.key() != null)) {
