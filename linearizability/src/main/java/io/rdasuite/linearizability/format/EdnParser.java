@@ -56,6 +56,8 @@ final class EdnParser {
 
     private final String text;
     private final int end;
+    /** Keywords read so far, by a hash of their text: a history repeats a handful of keywords on every line. */
+    private final Keyword[] keywords = new Keyword[256];
     private int pos;
     /** The line of {@link #lineScan} (both only move forward): makes {@link #lineAt} linear over a whole file. */
     private int lineScanLine = 1;
@@ -200,9 +202,35 @@ final class EdnParser {
                 return dispatch();
             case ']', '}', ')':
                 throw error(pos, "expected a value, found '" + c + "' with nothing open for it to close");
+            case ':':
+                return keyword(start);
             default:
                 return atom(start, token());
         }
+    }
+
+    /** A keyword, reused when the same text was read before (no substring, no allocation). */
+    private Object keyword(int start) {
+        int from = start + 1;
+        int at = from;
+        int hash = 0;
+        while (at < end && !isDelimiter(text.charAt(at))) {
+            hash = 31 * hash + text.charAt(at);
+            at++;
+        }
+        int length = at - from;
+        if (length == 0 || text.charAt(from) == ':') {
+            pos = at;
+            throw error(start, "expected a keyword such as :ok, found '" + text.substring(start, at) + "'");
+        }
+        int slot = (hash ^ (hash >>> 8)) & (keywords.length - 1);
+        Keyword k = keywords[slot];
+        if (k == null || k.name().length() != length || !text.regionMatches(from, k.name(), 0, length)) {
+            k = new Keyword(text.substring(from, at));
+            keywords[slot] = k;
+        }
+        pos = at;
+        return k;
     }
 
     private Object dispatch() {
