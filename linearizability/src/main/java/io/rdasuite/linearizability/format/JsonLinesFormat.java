@@ -18,7 +18,7 @@ import java.util.List;
  * JSON Lines, the format RDA Suite's own workload drivers record: one event per line,
  * {@code {"type":"invoke","process":0,"f":"put","key":"x","value":"1","time":1200}}. {@code type} is one of
  * invoke, ok, fail, info, crash, recovery; {@code time} is in nanoseconds (the line index when absent);
- * {@code key} and {@code node} are optional. Values are null, integers, strings, booleans or arrays of these.
+ * {@code key} and {@code node} are optional. Values are null, integers, decimals, strings, booleans or arrays of these.
  */
 public final class JsonLinesFormat {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -134,6 +134,9 @@ public final class JsonLinesFormat {
         if (n.isIntegralNumber() && n.canConvertToLong()) {
             return n.longValue();
         }
+        if (n.isFloatingPointNumber()) {
+            return n.doubleValue();
+        }
         if (n.isTextual()) {
             return n.textValue();
         }
@@ -142,13 +145,14 @@ public final class JsonLinesFormat {
             n.forEach(x -> out.add(value(x)));
             return out;
         }
-        throw new IllegalArgumentException("unsupported value " + n + " (valid: null, integers, strings, booleans, arrays)");
+        throw new IllegalArgumentException("unsupported value " + n + " (valid: null, integers, decimals, strings, booleans, arrays)");
     }
 
     private static JsonNode json(Object v) {
         return switch (v) {
             case null -> NODES.nullNode();
             case Long l -> NODES.numberNode(l);
+            case Double d -> NODES.numberNode(d);
             case String s -> NODES.textNode(s);
             case Boolean b -> NODES.booleanNode(b);
             case List<?> l -> {
