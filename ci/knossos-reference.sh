@@ -100,7 +100,8 @@ for f in files:
     print(f"{f:{width}} {model:15} {expected:17} {verdict:17} {ms}{note}")
 total_check = sum(r["checkNanos"] for r in doc["results"]) / 1e6
 print(f"{len(files)} labelled histories: {agree} agree, {differ} disagree, {purpose} differ on purpose, "
-      f"{missing} absent; checking time {total_check:.1f} ms; whole process (JVM start, parsing, checking) "
+      f"{missing} absent; checking {total_check:.1f} ms, reading and parsing {doc['totalReadNanos'] / 1e6:.1f} ms"
+      f" (summed over files, two at a time); whole process (JVM start, parsing, checking) "
       f"{whole_ns / 1e9:.2f} s")
 sys.exit(1 if differ else 0)
 PY

@@ -111,7 +111,8 @@ final class LinCheckCommand implements Callable<Integer> {
     /** Files of a folder that were skipped as not histories: {file, reason}. */
     private final List<Map<String, Object>> skipped = new ArrayList<>();
 
-    private record Loaded(String file, History history, HistoryFormat format, Model model) {
+    /** @param readNanos reading and parsing the file (reported only) */
+    private record Loaded(String file, History history, HistoryFormat format, Model model, long readNanos) {
     }
 
     @Override
@@ -237,6 +238,7 @@ final class LinCheckCommand implements Callable<Integer> {
             doc.put("notLinearizable", counts[Verdict.NOT_LINEARIZABLE.ordinal()]);
             doc.put("unknown", counts[Verdict.UNKNOWN.ordinal()]);
             doc.put("totalCheckNanos", coldNanos);
+            doc.put("totalReadNanos", loaded.stream().mapToLong(Loaded::readNanos).sum());
             doc.put("passCheckNanos", passNanos);
             if (json) {
                 out.println(Json.write(doc));
@@ -244,8 +246,9 @@ final class LinCheckCommand implements Callable<Integer> {
             report.write(spec, doc);
         }
         if (!json) {
-            out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded)%s%n",
-                    rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
+            out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded; reading and"
+                    + " parsing %.3f s)%s%n", rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
+                    loaded.stream().mapToLong(Loaded::readNanos).sum() / 1e9,
                     repeat > 1 ? String.format(", best of %d passes %.3f s", repeat,
                             passNanos.stream().mapToLong(Long::longValue).min().orElseThrow() / 1e9) : "");
         }
@@ -258,6 +261,7 @@ final class LinCheckCommand implements Callable<Integer> {
         row.put("file", l.file());
         row.put("verdict", r.verdict().name());
         row.put("checkNanos", r.checkNanos());
+        row.put("readNanos", l.readNanos());
         row.put("format", l.format().cliName());
         row.put("model", l.model().name());
         row.put("operations", r.operations());
@@ -331,6 +335,7 @@ final class LinCheckCommand implements Callable<Integer> {
 
     /** Reads and parses one file (thread-safe: several are read at once). */
     private Outcome read(Source s) {
+        long started = System.nanoTime(); // reported only, as readNanos
         String name = s.name();
         String text;
         try {
@@ -354,7 +359,8 @@ final class LinCheckCommand implements Callable<Integer> {
             if (h.operations().isEmpty()) {
                 return new Outcome(null, null, name + " holds no operations: expected at least one invoke or completion of a client process");
             }
-            return new Outcome(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h)), null, null);
+            return new Outcome(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h),
+                    System.nanoTime() - started), null, null);
         } catch (HistoryParseException e) {
             return new Outcome(null, null, e.getMessage());
         } catch (IOException e) {

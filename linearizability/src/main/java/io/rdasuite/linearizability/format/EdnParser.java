@@ -125,10 +125,8 @@ final class EdnParser {
             lineScan = 0;
             lineScanLine = 1;
         }
-        for (int i = lineScan; i < at; i++) {
-            if (text.charAt(i) == '\n') {
-                lineScanLine++;
-            }
+        for (int nl = text.indexOf('\n', lineScan); nl >= 0 && nl < at; nl = text.indexOf('\n', nl + 1)) {
+            lineScanLine++;
         }
         lineScan = at;
         return lineScanLine;

@@ -29,6 +29,17 @@ public enum Fn {
     TXN(List.of("txn"));
 
     private final List<String> names;
+    /** Every name and synonym, with and without its colon: parsing is a lookup (it runs once per event). */
+    private static final java.util.Map<String, Fn> BY_NAME = new java.util.HashMap<>();
+
+    static {
+        for (Fn f : values()) {
+            for (String n : f.names) {
+                BY_NAME.put(n, f);
+                BY_NAME.put(":" + n, f);
+            }
+        }
+    }
 
     Fn(List<String> names) {
         this.names = names;
@@ -41,6 +52,10 @@ public enum Fn {
 
     /** The function named {@code name} or one of its synonyms (any case, an optional leading ':'). */
     public static Fn parse(String name) {
+        Fn exact = BY_NAME.get(name);
+        if (exact != null) {
+            return exact;
+        }
         String n = (name.startsWith(":") ? name.substring(1) : name).toLowerCase(Locale.ROOT);
         for (Fn f : values()) {
             if (f.names.contains(n)) {
