@@ -89,6 +89,11 @@ final class CheckCommand implements Callable<Integer> {
                     + " certain, those only some seed's search reached possible (informational; default: ${DEFAULT-VALUE}).")
     int pinSeeds;
 
+    @Option(names = "--search-only",
+            description = "Explore only the seed's search, not the seed-independent anchor (the same for every seed): for sweeps"
+                    + " over seeds, after one full run. Claims and controls are judged; pinned findings are not compared.")
+    boolean searchOnly;
+
     @Mixin
     RemoteOptions remote;
 
@@ -111,6 +116,9 @@ final class CheckCommand implements Callable<Integer> {
         }
         Budget b = cellOptions.scaledBudget(spec);
         PinnedFindings pinned = pinnedFindings();
+        if (searchOnly && writeFindings != null) {
+            throw new ParameterException(spec.commandLine(), "--search-only cannot --write-findings: the pins describe the anchor, which a search-only run skips");
+        }
         if (pinSeeds < 1 || pinSeeds > 100) {
             throw new ParameterException(spec.commandLine(), "--pin-seeds must be in 1..100");
         }
@@ -201,7 +209,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             progress.phase("stores");
             report.stores.addAll(Parallel.map(storeCells, sc -> {
-                Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned);
+                Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned, searchOnly);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
@@ -257,6 +265,7 @@ final class CheckCommand implements Callable<Integer> {
         filters.put("appends", Integer.toString(appends));
         filters.put("plant", plant.plant == null ? "none" : plant.plant.cliName());
         filters.put("findings", findingsFile == null ? "built-in" : findingsFile.toString());
+        filters.put("searchOnly", Boolean.toString(searchOnly));
         return Campaign.of(spec, filters, cellOptions.budget, common.seed, cellOptions.shard);
     }
 
@@ -278,7 +287,8 @@ final class CheckCommand implements Callable<Integer> {
         Program program = control && subject instanceof InPlaceSubject
                 ? Program.of(List.of(Op.put(1, 1), Op.put(1, 2))) : Program.sequentialPuts(appends);
         Scenario scenario = new Scenario(subject.name(), config, transport, seed, program);
-        AnchoredExploration split = AnchoredExploration.explore(subject, scenario, CellOptions.BASE_BUDGET, b);
+        AnchoredExploration split = searchOnly ? AnchoredExploration.searchOnly(subject, scenario, CellOptions.BASE_BUDGET, b)
+                : AnchoredExploration.explore(subject, scenario, CellOptions.BASE_BUDGET, b);
         Explorer.Report r = split.total();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("cell", index);
@@ -297,10 +307,10 @@ final class CheckCommand implements Callable<Integer> {
         row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
         if (control) {
             // the pin compares the seed-independent anchor's catch; the seed's search may add to it, never change the verdict
-            TreeSet<String> caughtBy = new TreeSet<>(split.anchored().statesByInvariant().keySet().stream().map(Invariant::name).toList());
+            TreeSet<String> caughtBy = new TreeSet<>(split.total().statesByInvariant().keySet().stream().filter(split::anchorFound).map(Invariant::name).toList());
             row.put("caughtBy", List.copyOf(caughtBy));
             String key = PinnedFindings.cell(subject.name(), config.name(), transport.name());
-            CheckReport.putPin(row, pinned.compare(key, caughtBy));
+            CheckReport.putPin(row, split.anchoredRun() ? pinned.compare(key, caughtBy) : null, split.anchoredRun());
         }
         if (!r.passed()) {
             long shrinkStart = System.nanoTime(); // reported only (wallShrinkMillis), never an input to the run

@@ -78,8 +78,16 @@ final class LinCheckCommand implements Callable<Integer> {
                     + " --initial 0 --nil-reads unknown, its own tests' setting.")
     String nilReads;
 
-    @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too.")
+    @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too;"
+            + " the same as --consistency-model strict-serializable.")
     boolean strict;
+
+    @Option(names = "--consistency-model", split = ",", paramLabel = "MODEL",
+            description = "txn models: the consistency models the history must satisfy (Elle's :consistency-models; default"
+                    + " serializable): read-uncommitted, read-committed, repeatable-read, snapshot-isolation, serializable,"
+                    + " strong-session-snapshot-isolation, strong-snapshot-isolation, strong-session-serializable,"
+                    + " strict-serializable, and the others of docs/USAGE.md.")
+    List<String> consistencyModels;
 
     @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
             description = "auto (default: by extension .jsonl/.edn/.log, else by the first line), jsonl, jepsen-log, edn.")
@@ -124,7 +132,7 @@ final class LinCheckCommand implements Callable<Integer> {
         path = paths.getFirst();
         if (modelName.startsWith("txn-")) {
             if (paths.size() > 1) {
-                return error("a transactional history is one file; got " + paths.size() + " paths");
+                return error("transactional histories are one file or one folder; got " + paths.size() + " paths");
             }
             return TxnCheck.run(this, out);
         }

@@ -97,10 +97,11 @@ final class StoreCells {
     }
 
     /** Explores one cell; the row also carries the cell's observed findings and how they differ from the pin. */
-    static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned) {
+    static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned, boolean searchOnly) {
         KvSubject subject = new KvSubject(cell.protocol());
-        AnchoredExploration split = AnchoredExploration.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, programOf(subject)),
-                CellOptions.BASE_BUDGET, budget);
+        Scenario scenario = new Scenario(subject.name(), cell.config(), cell.transport(), seed, programOf(subject));
+        AnchoredExploration split = searchOnly ? AnchoredExploration.searchOnly(subject, scenario, CellOptions.BASE_BUDGET, budget)
+                : AnchoredExploration.explore(subject, scenario, CellOptions.BASE_BUDGET, budget);
         Explorer.Report r = split.total();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("storeCell", cell.index());
@@ -119,18 +120,18 @@ final class StoreCells {
             if (failing > 0) {
                 properties.put(invariant.name() + "States", failing);
                 if (!claimed) {
-                    (split.anchored().statesByInvariant().containsKey(invariant) ? findings : seedFindings).add(invariant.name());
+                    (split.anchorFound(invariant) ? findings : seedFindings).add(invariant.name());
                 }
             }
         }
         row.put("properties", properties);
         row.put("findings", List.copyOf(findings));
         row.put("seedFindings", List.copyOf(seedFindings));
-        PinnedFindings.Difference difference = pinned.compare(cell.pinKey(), findings);
+        PinnedFindings.Difference difference = searchOnly ? null : pinned.compare(cell.pinKey(), findings);
         PinnedFindings.Pin pin = pinned.pin(cell.pinKey());
         row.put("pinnedFindings", pin == null ? null : List.copyOf(pin.certain()));
         row.put("possibleFindings", pin == null ? null : List.copyOf(pin.possible()));
-        CheckReport.putPin(row, difference);
+        CheckReport.putPin(row, difference, split.anchoredRun());
         row.put("verdict", r.passed() ? "PASS" : "FAIL");
         List<Map<String, Object>> examples = new ArrayList<>();
         List<Violation> all = new ArrayList<>(r.violations());

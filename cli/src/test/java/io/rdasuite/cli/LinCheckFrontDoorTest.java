@@ -112,7 +112,7 @@ class LinCheckFrontDoorTest {
         assertThat(forced.exitCode()).as(forced.err()).isEqualTo(0);
         RdaRun wrong = RdaRun.of("lin", "check", "--model", "txn-list-append", named.toString());
         assertThat(wrong.exitCode()).isEqualTo(2);
-        assertThat(wrong.err()).contains("txns.jsonl:1: not JSON");
+        assertThat(wrong.err()).contains("txns.jsonl:2: not JSON");
         Path unnamed = Files.writeString(dir.resolve("txns"), txns);
         RdaRun detected = RdaRun.of("lin", "check", "--model", "txn-list-append", unnamed.toString());
         assertThat(detected.exitCode()).as(detected.err()).isEqualTo(0);

@@ -135,6 +135,28 @@ class PinnedFindingsCommandTest {
         assertThat(anchored.get(5)).isEqualTo(anchored.get(1));
     }
 
+    /**
+     * A sweep over seeds runs the anchor once and then {@code --search-only} per seed: the pins describe the anchor, so
+     * they are not compared (pins that would fail a full run do not fail it), but the controls must still be caught,
+     * and the run explores only the search's third of the states.
+     */
+    @Test
+    void searchOnlySkipsTheAnchorAndItsPinsButStillJudgesControls() throws Exception {
+        Path wrongPins = pinsWithErdaDmp("RDA");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode full = json.readTree(RdaRun.of(with(ERDA_DMP, "--seed", "5")).out());
+        RdaRun run = RdaRun.of(with(ERDA_DMP, "--seed", "5", "--search-only", "--findings", wrongPins.toString()));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode doc = json.readTree(run.out());
+        JsonNode store = doc.get("stores").get(0);
+        assertThat(store.get("pinned").asText()).startsWith("NOT COMPARED");
+        assertThat(store.get("findings")).as("no anchor, so nothing is anchored").isEmpty();
+        assertThat(store.get("crashStates").asLong()).isPositive().isLessThan(full.get("stores").get(0).get("crashStates").asLong());
+        assertThat(doc.get("controls")).hasSize(2).allSatisfy(c -> assertThat(c.get("verdict").asText()).isEqualTo("CAUGHT"));
+        assertThat(doc.get("campaign").get("filters").get("searchOnly").asText()).isEqualTo("true");
+        assertThat(RdaRun.of(with(ERDA_DMP, "--search-only", "--write-findings", dir.resolve("x.tsv").toString())).exitCode()).isEqualTo(2);
+    }
+
     @Test
     void aBadFindingsFileIsAUsageError() throws Exception {
         Path bad = dir.resolve("bad.tsv");

@@ -21,7 +21,7 @@ import io.rdasuite.crashsim.Subject;
  * makes the comparison exact, and the search keeps every run looking somewhere new for claimed failures. The anchor at
  * budget 1 is what {@code rda check --seed 1} explored before the split, so the pins kept their meaning.
  *
- * @param anchored the seed-independent part (compared with the pins)
+ * @param anchored the seed-independent part (compared with the pins); null when only the search ran
  * @param searched the seed's part
  * @param total    both parts as one report (claims, counts, examples)
  */
@@ -50,5 +50,27 @@ public record AnchoredExploration(Explorer.Report anchored, Explorer.Report sear
         Scenario searchScenario = scenario.withSeed(Budget.timingSeed(scenario.seed(), anchor.timings()));
         Explorer.Report searched = Explorer.explore(subject, searchScenario, searchBudget(scaled));
         return new AnchoredExploration(anchored, searched, Explorer.combine(anchored, searched));
+    }
+
+    /**
+     * The search alone, as {@link #explore} draws it for {@code scenario}'s seed, without the anchor: a sweep over seeds
+     * runs the anchor once (it is the same for every seed) and then only this. The result has no anchored part, so
+     * its findings cannot be compared with the pins; {@code anchored} is null.
+     */
+    public static AnchoredExploration searchOnly(Subject subject, Scenario scenario, Budget base, Budget scaled) {
+        Budget anchor = anchorBudget(base, scaled);
+        Scenario searchScenario = scenario.withSeed(Budget.timingSeed(scenario.seed(), anchor.timings()));
+        Explorer.Report searched = Explorer.explore(subject, searchScenario, searchBudget(scaled));
+        return new AnchoredExploration(null, searched, searched);
+    }
+
+    /** Whether this exploration ran the anchor (false for {@link #searchOnly}). */
+    public boolean anchoredRun() {
+        return anchored != null;
+    }
+
+    /** Whether {@code invariant} failed in the anchor (never, for {@link #searchOnly}). */
+    public boolean anchorFound(io.rdasuite.crashsim.Invariant invariant) {
+        return anchored != null && anchored.statesByInvariant().containsKey(invariant);
     }
 }

@@ -28,12 +28,11 @@ public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
 
     @Override
     public String check(List<TxnRecord> history) {
-        SerializabilityChecker.Result r = SerializabilityChecker.check(toTxns(history), SerializabilityChecker.Model.LIST_APPEND, strict);
-        if (r.valid()) {
-            return null;
-        }
-        SerializabilityChecker.Finding f = r.anomalies().getFirst();
-        return f.explanation() + " in " + f.txns();
+        SerializabilityChecker.Result r = SerializabilityChecker.check(toTxns(history), SerializabilityChecker.DataModel.LIST_APPEND, strict);
+        java.util.Optional<io.rdasuite.linearizability.txn.Anomaly> f = r.anomalies().stream()
+                .filter(a -> r.verdict() == SerializabilityChecker.Verdict.INVALID ? a.type().shape() != io.rdasuite.linearizability.txn.AnomalyType.Shape.UNKNOWN
+                        : a.type() == io.rdasuite.linearizability.txn.AnomalyType.DUPLICATE_WRITE).findFirst();
+        return f.map(a -> a.name() + ": " + a.summary() + " in " + a.txns()).orElse(null);
     }
 
     /** The records as the checker's transactions, in invocation order. */

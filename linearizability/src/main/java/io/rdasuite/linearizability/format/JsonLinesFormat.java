@@ -64,13 +64,16 @@ public final class JsonLinesFormat {
         return history.build();
     }
 
-    /** Every line's object as plain values (as Jackson reads them), for readers of other shapes of history. */
+    /**
+     * Every line's object as plain values (as Jackson reads them), for readers of other shapes of history; lines
+     * starting with {@code ;} are skipped as comments, as in EDN.
+     */
     public static List<java.util.Map<String, Object>> readMaps(String text, String source) {
         List<java.util.Map<String, Object>> out = new ArrayList<>();
         int lineNo = 0;
         for (String line : text.split("\n", -1)) {
             lineNo++;
-            if (line.isBlank()) {
+            if (line.isBlank() || line.strip().startsWith(";")) {
                 continue;
             }
             try {

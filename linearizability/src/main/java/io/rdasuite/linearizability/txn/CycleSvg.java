@@ -11,23 +11,31 @@ public final class CycleSvg {
     private CycleSvg() {
     }
 
-    public static String html(String title, List<SerializabilityChecker.Finding> findings) {
+    public static String html(String title, List<Anomaly> findings) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>").append(esc(title)).append("</title>")
                 .append("<style>body{font-family:sans-serif;margin:24px}svg{border:1px solid #ccc;background:#fff}</style></head><body>")
                 .append("<h1>").append(esc(title)).append("</h1>")
                 .append("<p>Legend: <b>ww</b> write-write (version order), <b>wr</b> write-read (the reader saw the write), <b>rw</b> read-write"
-                        + " (anti-dependency: the reader missed the write), <b>rt</b> real time (completed before the other began).</p>");
-        for (SerializabilityChecker.Finding f : findings) {
-            b.append("<h2>").append(esc(f.anomaly())).append("</h2><p>").append(esc(f.explanation())).append("</p>");
-            if (!f.steps().isEmpty()) {
-                b.append(svg(f));
+                        + " (anti-dependency: the reader missed the write), <b>process</b> process order (one client ran them in turn), <b>realtime</b> real time (completed before the other began).</p>");
+        for (Anomaly f : findings) {
+            b.append("<h2>").append(esc(f.name())).append("</h2>");
+            if (f.steps().isEmpty()) {
+                b.append("<p>").append(esc(f.explanation())).append("</p>");
+            } else { // the drawing, and beside it the cycle in words, one step per edge
+                b.append("<div style=\"display:flex;gap:24px;align-items:flex-start\">").append(svg(f)).append("<ol>");
+                for (int i = 0; i < f.steps().size(); i++) {
+                    Anomaly.Step s = f.steps().get(i);
+                    b.append("<li><b>").append(esc(s.label())).append("</b>: ").append(esc(s.why()))
+                            .append(i == f.steps().size() - 1 ? ". So T" + s.to() + " precedes itself: a contradiction." : ".").append("</li>");
+                }
+                b.append("</ol></div>");
             }
         }
         return b.append("</body></html>").toString();
     }
 
-    private static String svg(SerializabilityChecker.Finding f) {
+    private static String svg(Anomaly f) {
         int n = f.txns().size();
         int size = 560;
         double cx = size / 2.0;
@@ -52,9 +60,9 @@ public final class CycleSvg {
             double y1 = p[1] + dy / len * 40;
             double x2 = q[0] - dx / len * 40;
             double y2 = q[1] - dy / len * 40;
-            String step = f.steps().get(i);
-            String label = step.substring(step.indexOf('-') + 1, step.lastIndexOf("->"));
-            String colour = label.startsWith("rw") ? "#c0392b" : label.startsWith("rt") ? "#7f8c8d" : "#2c3e50";
+            Anomaly.Step step = f.steps().get(i);
+            String label = step.kind() + (step.key() == null ? "" : "(" + step.key() + ")");
+            String colour = label.startsWith("rw") ? "#c0392b" : label.startsWith("realtime") || label.startsWith("process") ? "#7f8c8d" : "#2c3e50";
             s.append(String.format(java.util.Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\""
                     + " marker-end=\"url(#arrow)\"/>", x1, y1, x2, y2, colour, colour));
             s.append(String.format(java.util.Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" fill=\"%s\" text-anchor=\"middle\">%s</text>",

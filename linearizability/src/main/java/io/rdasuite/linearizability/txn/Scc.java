@@ -1,80 +1,82 @@
 package io.rdasuite.linearizability.txn;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 
-/** Tarjan's strongly connected components (iterative): the nodes that can lie on a cycle of the chosen edge kinds. */
+/**
+ * Tarjan's strongly connected components, iterative, over adjacency arrays (successors of u are
+ * {@code to[off[u] .. off[u+1])}). Components are numbered in the order Tarjan closes them, which is a reverse
+ * topological order of the condensation: every edge leaving a component goes to a lower number.
+ */
 final class Scc {
-    private Scc() {
-    }
+    final int[] comp;
+    final int count;
+    /** Per component, whether it can hold a cycle (two or more nodes). */
+    final boolean[] cyclic;
 
-    private static int[] neighbours(Dependencies g, int u, int kinds) {
-        int[] cached = g.neighbours(u, kinds);
-        return cached;
-    }
-
-    /** Per node, its component's number when the component has a cycle (two or more nodes), else -1. */
-    static int[] components(Dependencies g, int kinds) {
-        int n = g.txns.size();
+    Scc(int[] off, int[] to) {
+        int n = off.length - 1;
+        comp = new int[n];
         int[] index = new int[n];
         int[] low = new int[n];
-        int[] comp = new int[n];
+        int[] pos = new int[n];
         boolean[] onStack = new boolean[n];
+        int[] stack = new int[n];
+        int[] work = new int[n];
         Arrays.fill(index, -1);
-        Arrays.fill(comp, -1);
-        ArrayDeque<Integer> stack = new ArrayDeque<>();
-        int[] counter = {0};
+        int sp = 0;
+        int counter = 0;
         int components = 0;
+        int[] sizes = new int[n];
         for (int root = 0; root < n; root++) {
             if (index[root] >= 0) {
                 continue;
             }
-            ArrayDeque<int[]> work = new ArrayDeque<>(); // {node, next neighbour position}
-            work.push(new int[] {root, 0});
-            index[root] = low[root] = counter[0]++;
-            stack.push(root);
+            int wp = 0;
+            work[wp++] = root;
+            index[root] = low[root] = counter++;
+            pos[root] = off[root];
+            stack[sp++] = root;
             onStack[root] = true;
-            while (!work.isEmpty()) {
-                int[] frame = work.peek();
-                int u = frame[0];
-                int[] next = neighbours(g, u, kinds);
-                if (frame[1] < next.length) {
-                    int v = next[frame[1]++];
+            while (wp > 0) {
+                int u = work[wp - 1];
+                if (pos[u] < off[u + 1]) {
+                    int v = to[pos[u]++];
                     if (index[v] < 0) {
-                        index[v] = low[v] = counter[0]++;
-                        stack.push(v);
+                        index[v] = low[v] = counter++;
+                        pos[v] = off[v];
+                        stack[sp++] = v;
                         onStack[v] = true;
-                        work.push(new int[] {v, 0});
+                        work[wp++] = v;
                     } else if (onStack[v]) {
                         low[u] = Math.min(low[u], index[v]);
                     }
                 } else {
-                    work.pop();
-                    if (!work.isEmpty()) {
-                        low[work.peek()[0]] = Math.min(low[work.peek()[0]], low[u]);
+                    wp--;
+                    if (wp > 0) {
+                        int parent = work[wp - 1];
+                        low[parent] = Math.min(low[parent], low[u]);
                     }
                     if (low[u] == index[u]) {
-                        int size = 0;
                         int c = components++;
                         int x;
-                        int[] members = new int[0];
                         do {
-                            x = stack.pop();
+                            x = stack[--sp];
                             onStack[x] = false;
                             comp[x] = c;
-                            size++;
-                            members = Arrays.copyOf(members, size);
-                            members[size - 1] = x;
+                            sizes[c]++;
                         } while (x != u);
-                        if (size < 2) {
-                            for (int m : members) {
-                                comp[m] = -1;
-                            }
-                        }
                     }
                 }
             }
         }
-        return comp;
+        count = components;
+        cyclic = new boolean[components];
+        for (int c = 0; c < components; c++) {
+            cyclic[c] = sizes[c] > 1;
+        }
+    }
+
+    boolean together(int u, int v) {
+        return comp[u] == comp[v] && cyclic[comp[u]];
     }
 }

@@ -28,43 +28,57 @@ public final class TxnHistory {
         return of(HistoryFormat.AUTO.readMaps(text, source), source);
     }
 
-    /** Pairs invocations with completions per process. */
+    /**
+     * Pairs invocations with completions per process. A completion with no invocation before it (a history of
+     * completions only, which Elle accepts) is a transaction invoked and completed at that event. A process may be a
+     * number or a keyword; operations whose {@code :f} is not {@code :txn} (the nemesis, say) are skipped, but a history
+     * with no transaction at all is an error, not a pass.
+     */
     public static List<Txn> of(List<Map<String, Object>> rows, String source) {
         TreeMap<Long, Object[]> pending = new TreeMap<>(); // process -> {invoke index, mops}
+        Map<Object, Long> processIds = new LinkedHashMap<>();
         List<Txn> out = new ArrayList<>();
         long index = 0;
+        int skipped = 0;
         for (Map<String, Object> r : rows) {
             String type = String.valueOf(r.get("type"));
             if (type.equals("crash")) {
                 for (var e : pending.entrySet()) {
-                    out.add(new Txn(0, e.getKey(), Txn.Type.INFO, mops(e.getValue()[1], source), (Long) e.getValue()[0], Long.MAX_VALUE));
+                    out.add(new Txn(0, e.getKey(), Txn.Type.INFO, mops(e.getValue()[1], source, index), (Long) e.getValue()[0], Long.MAX_VALUE));
                 }
                 pending.clear();
                 index++;
                 continue;
             }
-            if (!(r.get("process") instanceof Number p) || !"txn".equals(String.valueOf(r.get("f")))) {
+            Object p = r.get("process");
+            Object fn = r.get("f");
+            if (fn != null && !"txn".equals(String.valueOf(fn)) || !(r.get("value") instanceof List<?>)) {
                 index++;
+                skipped++;
                 continue; // the nemesis, or not a transaction
             }
-            long process = p.longValue();
+            // a missing :f or :process is accepted, as Elle's own histories/ files omit them
+            long process = p instanceof Number n ? n.longValue() : processIds.computeIfAbsent(String.valueOf(p), k -> -1L - processIds.size());
             switch (type) {
                 case "invoke" -> pending.put(process, new Object[] {index, r.get("value")});
                 case "ok", "fail", "info" -> {
                     Object[] inv = pending.remove(process);
-                    if (inv == null) {
-                        throw new IllegalArgumentException(source + ": a " + type + " of process " + process + " with no invocation (event " + index + ")");
-                    }
                     Txn.Type t = Txn.Type.valueOf(type.toUpperCase(java.util.Locale.ROOT));
-                    Object value = t == Txn.Type.OK ? r.get("value") : inv[1];
-                    out.add(new Txn(0, process, t, mops(value, source), (Long) inv[0], t == Txn.Type.INFO ? Long.MAX_VALUE : index));
+                    Object value = t == Txn.Type.OK || inv == null ? r.get("value") : inv[1];
+                    long invoked = inv == null ? index : (Long) inv[0];
+                    out.add(new Txn(0, process, t, mops(value, source, index), invoked, t == Txn.Type.INFO ? Long.MAX_VALUE : index));
                 }
-                default -> throw new IllegalArgumentException(source + ": unknown type '" + type + "'; valid: invoke, ok, fail, info, crash");
+                default -> throw new IllegalArgumentException(source + ": event " + index + ": unknown type '" + type
+                        + "'; valid: invoke, ok, fail, info, crash");
             }
             index++;
         }
         for (var e : pending.entrySet()) {
-            out.add(new Txn(0, e.getKey(), Txn.Type.INFO, mops(e.getValue()[1], source), (Long) e.getValue()[0], Long.MAX_VALUE));
+            out.add(new Txn(0, e.getKey(), Txn.Type.INFO, mops(e.getValue()[1], source, index), (Long) e.getValue()[0], Long.MAX_VALUE));
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(source + ": no transaction: expected operations like {:type :ok, :f :txn, :process 0,"
+                    + " :value [[:append :x 1] [:r :x [1]]]}" + (skipped > 0 ? " (" + skipped + " events without :f :txn and a :process)" : ""));
         }
         out.sort(java.util.Comparator.comparingLong(Txn::invoke));
         List<Txn> numbered = new ArrayList<>();
@@ -75,28 +89,38 @@ public final class TxnHistory {
         return numbered;
     }
 
-    private static List<Txn.Mop> mops(Object value, String source) {
+    private static List<Txn.Mop> mops(Object value, String source, long event) {
+        String where = source + ": event " + event + ": ";
         if (!(value instanceof List<?> l)) {
-            throw new IllegalArgumentException(source + ": a txn's value is a list of [f key value] micro-ops, not " + value);
+            throw new IllegalArgumentException(where + "a txn's value is a list of [f key value] micro-ops, not " + value);
         }
         List<Txn.Mop> out = new ArrayList<>();
         for (Object o : l) {
-            if (!(o instanceof List<?> m) || m.size() != 3) {
-                throw new IllegalArgumentException(source + ": a micro-op is [f key value], not " + o);
+            if (!(o instanceof List<?> m) || m.size() != 3 && !(m.size() == 2 && "r".equals(String.valueOf(m.get(0))))) {
+                throw new IllegalArgumentException(where + "a micro-op is [f key value] (or [:r key]), not " + o);
             }
             String f = String.valueOf(m.get(0));
             if (!f.equals("append") && !f.equals("r") && !f.equals("w")) {
-                throw new IllegalArgumentException(source + ": unknown micro-op '" + f + "'; valid: append, r, w");
+                throw new IllegalArgumentException(where + "unknown micro-op '" + f + "' in " + o + "; valid: append, r, w");
             }
-            out.add(new Txn.Mop(f, normal(m.get(1)), normal(m.get(2))));
+            Object key = normal(m.get(1));
+            Object v = m.size() == 3 ? normal(m.get(2)) : null;
+            if (key == null) {
+                throw new IllegalArgumentException(where + "a nil key in " + o + "; a micro-op names its key");
+            }
+            if (v == null && !f.equals("r")) {
+                throw new IllegalArgumentException(where + "a " + f + " of nil in " + o + ": nil is every key's initial state,"
+                        + " so a written value must be something else");
+            }
+            out.add(new Txn.Mop(f, key, v));
         }
         return out;
     }
 
-    /** Numbers as longs (EDN reads longs, JSON ints), lists element-wise. */
+    /** Integers as longs (EDN reads longs, JSON ints), lists element-wise; strings, keywords and other types stay apart. */
     private static Object normal(Object o) {
-        if (o instanceof Number n) {
-            return n.longValue();
+        if (o instanceof Integer || o instanceof Long || o instanceof Short || o instanceof Byte) {
+            return ((Number) o).longValue();
         }
         if (o instanceof List<?> l) {
             return l.stream().map(TxnHistory::normal).toList();

@@ -57,7 +57,7 @@ class TxnExplorationTest {
     @Test
     void commitBackupWithoutPersistingLosesACommittedWriteWhenThePrimaryIsLost() {
         TxnExplorer.Finding f = firstFinding(TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED, TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0);
-        assertThat(f.violation()).startsWith("G-single-realtime");
+        assertThat(f.violation()).startsWith("G-single-item-realtime");
         assertThat(explorer.replay(f.token(), TxnCrashHistoryCheck.strict()).violation()).isEqualTo(f.violation());
     }
 
@@ -65,7 +65,7 @@ class TxnExplorationTest {
     void commitPrimaryBeforeTheBackupsAckExposesAWriteThatACrashTakesBack() {
         TxnExplorer.Finding f = firstFinding(TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK, TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0);
         // which key shows it depends on the run's timing; the shape does not: a write read, then taken back
-        assertThat(f.violation()).startsWith("G-single-realtime").contains("-wr(", "-rt->");
+        assertThat(f.violation()).startsWith("G-single-item-realtime").contains("-wr(", "-realtime->");
     }
 
     private TxnExplorer.Finding firstFinding(TxnPlantedBug bug, TxnCrashTarget target) {
