@@ -53,7 +53,7 @@ public enum KvProtocol {
     EFACTORY("efactory", Claims.ALL.without(Claim.DURABLE_AT_ACK), true),
     /**
      * eFactory with its log cleaner (§4.4) started 45 µs into the run, so crashes also land mid-cleaning. Claims as
-     * eFactory. The consistent version under crashed writers (CONCURRENT_WRITERS) was withdrawn for a day: a second
+     * eFactory. The consistent version under crashed writers (CONCURRENT_WRITERS) was withdrawn for a while: a second
      * power failure during the recovery of an interrupted merge left a key naming another key's copy (fixed in
      * {@code Recovery}; docs/COMMANDS.md, "What the fuzzer found").
      */
