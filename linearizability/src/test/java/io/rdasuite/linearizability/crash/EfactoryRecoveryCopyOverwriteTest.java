@@ -40,6 +40,14 @@ class EfactoryRecoveryCopyOverwriteTest {
             + "LEcwLFAwOjIvUDA6MyxENSxQMDo0L0Q3LEcwLEQ1LFAwOjUsRzksRzEsUDQ6NixHMCxQOTo3LFA0OjgsUDg6OSxQMTA6MTAsUDM6MTEsUDY6MTIvUDQ6MTMsUDI6MTQsUDA6MTUsRDAs"
             + "UDY6MTYsUDE6MTcsRDEsRDEsRDEsUDI6MTgsUDI6MTkvUDA6MjAsUDI6MjEsUDA6MjIsRzAsUDQ6MjN8UH5Efi1-MUA0MTZ-fjB-MTc2fjB8MTI0MTh-fjB-MjUxfjAuMH4wfG5vbmU.c86b8c81";
 
+    /**
+     * The same failure on a 16-operation program with no client crash (key 3 lost; power failures before event 2859 and
+     * before event 151 of the restarted run), found by {@code rda fuzz --protocols efactory-cleaning --runs 5336 --seed 1}
+     * with the longer cleaning programs and without the fix (run 2261).
+     */
+    private static final String SHORTER = "rdaf2.a3YvZWZhY3RvcnktY2xlYW5pbmd8RE1QK05PRERJTytQTS1SUVdSQnxJV0FSUHwyMzk0MDAzODA3MjMyOTc1N3xHMCxHMy9QMDozLEQ1L0Q3LEcwLEQ1LFAw"
+            + "OjUsRzksRzEsUDQ6NixQOTo3LFA0OjgsUDg6OSxQMTA6MTAsUDM6MTEvfFB-RH4tfn5-MH4xNzZ-MHwyODU5fn4wfjE1MX4wLjB-MHxub25l.e0c7eadd";
+
     @Test
     void aSecondPowerFailureDuringRecoveryLeavesEveryKeyReadable() {
         List<FuzzExplorer.Failure> failures = FuzzExplorer.reproduce(CASE, PATH);
@@ -50,5 +58,10 @@ class EfactoryRecoveryCopyOverwriteTest {
     @Test
     void theFuzzersTokenReplaysClean() {
         assertThat(FuzzExplorer.replay(TOKEN)).as("checks failing at the token's crash state").isEmpty();
+    }
+
+    @Test
+    void theShorterProgramReplaysClean() {
+        assertThat(FuzzExplorer.replay(SHORTER)).as("checks failing at the shorter program's crash state").isEmpty();
     }
 }
