@@ -97,19 +97,30 @@ final class Dependencies {
 
     void freeze() {
         int n = txns.size();
-        long[] sorted = pairs.sorted();
+        int m = pairs.size();
         off = new int[n + 1];
-        to = new int[sorted.length];
-        kindOf = new int[sorted.length];
-        for (long p : sorted) {
-            off[(int) (p >>> 32) + 1]++;
+        for (int slot = 0; slot < m; slot++) {
+            off[(int) (pairs.pair(slot) >>> 32) + 1]++;
         }
         for (int i = 0; i < n; i++) {
             off[i + 1] += off[i];
         }
-        for (int i = 0; i < sorted.length; i++) { // sorted by (from, to): positions follow in order
-            to[i] = (int) sorted[i];
-            kindOf[i] = kindsOf[pairs.find((int) (sorted[i] >>> 32), to[i])];
+        long[] row = new long[m]; // per source, its edges as (target << 32 | slot), sorted by target within the row
+        int[] fill = Arrays.copyOf(off, n);
+        for (int slot = 0; slot < m; slot++) {
+            long p = pairs.pair(slot);
+            row[fill[(int) (p >>> 32)]++] = p << 32 | slot;
+        }
+        to = new int[m];
+        kindOf = new int[m];
+        for (int u = 0; u < n; u++) {
+            if (off[u + 1] - off[u] > 1) {
+                Arrays.sort(row, off[u], off[u + 1]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            to[i] = (int) (row[i] >>> 32);
+            kindOf[i] = kindsOf[(int) row[i]];
         }
     }
 

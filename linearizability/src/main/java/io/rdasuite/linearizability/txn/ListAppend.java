@@ -158,7 +158,15 @@ final class ListAppend {
     }
 
     private static boolean isPrefix(List<Object> shorter, List<Object> longer) {
-        return shorter.size() <= longer.size() && longer.subList(0, shorter.size()).equals(shorter);
+        if (shorter.size() > longer.size()) {
+            return false;
+        }
+        for (int i = 0; i < shorter.size(); i++) {
+            if (!shorter.get(i).equals(longer.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -189,18 +197,16 @@ final class ListAppend {
             List<Object> mine = appended.getOrDefault(m.key(), List.of());
             List<Object> base = known.get(m.key());
             if (!future && (base != null || !mine.isEmpty())) {
-                boolean ok;
-                String expected;
+                List<Object> want = null;
                 if (base != null) {
-                    List<Object> want = new ArrayList<>(base);
+                    want = new ArrayList<>(base);
                     want.addAll(mine);
-                    ok = read.equals(want);
-                    expected = want.toString();
-                } else {
-                    ok = read.size() >= mine.size() && read.subList(read.size() - mine.size(), read.size()).equals(mine);
-                    expected = "[... " + String.join(" ", mine.stream().map(String::valueOf).toList()) + "]";
                 }
+                boolean ok = want != null ? read.equals(want)
+                        : read.size() >= mine.size() && read.subList(read.size() - mine.size(), read.size()).equals(mine);
                 if (!ok) {
+                    String expected = want != null ? want.toString()
+                            : "[... " + String.join(" ", mine.stream().map(String::valueOf).toList()) + "]";
                     in.report(AnomalyType.INTERNAL, List.of(t), "T" + t.id() + " read " + m.key() + " = " + read
                             + ", but its own earlier reads and appends say it is " + expected);
                 }

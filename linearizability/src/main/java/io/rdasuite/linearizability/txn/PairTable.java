@@ -60,11 +60,9 @@ final class PairTable {
         return size++;
     }
 
-    /** Every pair as {@code from << 32 | to}, sorted: by source, then by target. */
-    long[] sorted() {
-        long[] out = Arrays.copyOf(bySlot, size);
-        Arrays.sort(out);
-        return out;
+    /** The pair of a slot, as {@code from << 32 | to}. */
+    long pair(int slot) {
+        return bySlot[slot];
     }
 
     private static int index(long key, int mask) {
