@@ -1,5 +1,6 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.linearizability.txn.SyntheticHistory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -13,7 +14,8 @@ import java.nio.file.Path;
  * {@code -XX:AOTCacheOutput}): the classes it loads are stored parsed, verified and linked, with their lambdas and
  * method profiles, so that every later {@code rda} starts from them. It runs, in one JVM and with their output
  * discarded, {@code rda --version} and {@code rda lin check} (text and JSON) on generated Jepsen logs of about the
- * etcd set's size, linearizable and not. It trains the short command whose start-up is most of its run; a cache of
+ * etcd set's size, linearizable and not, and on a generated list-append history (serializable, and strict
+ * serializable with one anomaly to explain), so that Elle's checker starts from its classes and its loops' profiles. It trains the short command whose start-up is most of its run; a cache of
  * every command's classes was tried and is slower, as the JVM loads all of a cache's classes at each start.
  *
  * <p>picocli's classes are compiled for Java 5, which the cache cannot hold, so they are still loaded and verified
@@ -25,6 +27,8 @@ public final class StartupTraining {
     /** Linearizable histories written; with the one that is not, about as many lines as Jepsen's 102 etcd logs. */
     private static final int FILES = 8;
     private static final int ROUNDS = 300;
+    /** Transactions of the generated list-append history (Elle's shape; a G-single-item-realtime when strict). */
+    private static final int TXNS = 3000;
 
     private StartupTraining() {
     }
@@ -45,6 +49,9 @@ public final class StartupTraining {
             run(0, "--version");
             run(0, "lin", "check", good.toString());
             run(1, "lin", "check", dir.toString(), "--json");
+            Path txns = Files.writeString(dir.resolve("txns.edn"), SyntheticHistory.edn(TXNS, 1, true), StandardCharsets.UTF_8);
+            run(1, "lin", "check", "--model", "txn-list-append", "--strict", txns.toString());
+            run(0, "lin", "check", "--model", "txn-list-append", "--json", txns.toString());
         } finally {
             System.setOut(out);
             System.setErr(err);

@@ -134,7 +134,10 @@ public final class SyntheticHistory {
         private Integer staleKey() {
             for (int key : active) {
                 Integer w = lastWriter.get(key);
-                boolean done = w != null;
+                if (w == null) {
+                    continue;
+                }
+                boolean done = true;
                 for (int[] r : running) {
                     done &= r == null || r[0] != w;
                 }
