@@ -39,7 +39,11 @@ for ((seed = first; seed <= last; seed++)); do
     fuzz_s=$((SECONDS - start))
     cv=$(verdict "$out/check-$seed.json"); cv=${cv:-ERROR}
     fv=$(verdict "$out/fuzz-$seed.json"); fv=${fv:-ERROR}
-    searched=$(grep -o '"seedFindings" *: *\[ *"' "$out/check-$seed.json" | wc -l || true)
+    if ((${#mode[@]})); then
+        searched="- (search only: no anchor to compare with)"
+    else
+        searched=$(grep -o '"seedFindings" *: *\[ *"' "$out/check-$seed.json" | wc -l || true)
+    fi
     printf '%-6s %-6s %7s %-6s %7s %s\n' "$seed" "$cv" "$check_s" "$fv" "$fuzz_s" "$searched"
     if [[ "$cv" != PASS || "$fv" != PASS ]]; then
         failed=1

@@ -167,6 +167,18 @@ final class CheckReport {
         }
     }
 
+    /**
+     * Where the history timeline of a finding of any invariant went (rda-report/; see
+     * {@link io.rdasuite.linearizability.crash.CrashTimelines#writeFinding}), or why it could not be drawn.
+     */
+    static String findingTimeline(String token, String finding) {
+        try {
+            return io.rdasuite.linearizability.crash.CrashTimelines.writeFinding(token, finding, java.nio.file.Path.of("rda-report")).toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
+    }
+
     /** The run as one JSON document ({@code --json}, and the source of {@code --report}). */
     Map<String, Object> document(CommonOptions common, CellOptions cellOptions, long wallNanos) {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -300,8 +312,17 @@ final class CheckReport {
             ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", p.get(i.name())));
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                out.println("    " + e.get("invariant") + " - " + e.get("detail") + " (" + e.get("operations") + " ops)");
-                out.println("      " + e.get("replay"));
+                out.println("    VIOLATION " + e.get("invariant") + " - " + e.get("detail"));
+                out.println("      breaks " + e.get("claim") + " (claimed)");
+                List<String> program = new ArrayList<>();
+                for (List<String> ops : (List<List<String>>) e.get("program")) {
+                    program.add("[" + String.join(", ", ops) + "]");
+                }
+                out.println("      " + (Boolean.TRUE.equals(e.get("shrunk")) ? "shrunk to " : "") + e.get("operations") + " operation(s) on " + e.get("clients")
+                        + " client(s) " + String.join(" ", program) + ", power failure of " + r.get("target") + " before event " + e.get("crashEvent"));
+                ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
+                ((List<String>) e.getOrDefault("trace", List.of())).forEach(line -> out.println("        " + line));
+                out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
             }
         }
     }
@@ -324,7 +345,7 @@ final class CheckReport {
                 out.println();
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
-                    out.println("      " + e.get("replay"));
+                    printExplained(out, e);
                 }
             }
         }
@@ -368,9 +389,25 @@ final class CheckReport {
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                 out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
-                out.println("      " + e.get("replay"));
+                printExplained(out, e);
             }
         }
+    }
+
+    /** A transaction or pDFS example's claim, program (fixed, not shrunk), crash point, replay line and timeline. */
+    @SuppressWarnings("unchecked")
+    private static void printExplained(PrintWriter out, Map<String, Object> e) {
+        if (e.containsKey("claim")) {
+            out.println("      breaks " + e.get("claim") + " (claimed)");
+            List<String> program = new ArrayList<>();
+            for (List<String> ops : (List<List<String>>) e.get("program")) {
+                program.add("[" + String.join(", ", ops) + "]");
+            }
+            out.println("      the cell's fixed program (not shrunk), " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s): "
+                    + String.join(" ", program));
+        }
+        ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
+        out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
     }
 
     /** A shrunk store example: what failed, the smallest program, the trace before the crash (for failures), the replay line. */

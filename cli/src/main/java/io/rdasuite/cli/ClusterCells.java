@@ -26,8 +26,9 @@ import java.util.stream.Stream;
  * monitor and two clients, explored under three crash targets — every server loses power at once; server 0 alone
  * (the primary of a segment: its clients fail over to the backup); server 1 alone (a backup: crash points fall in
  * the middle of its mirroring too) — in every configuration and transport. pDSM claims every property, so every
- * failure is a violation, shrunk, with its replay line; the history checker judges durable linearizability across
- * the failover.
+ * failure is a violation; the first of each invariant is shrunk and carries the claim it breaks, its smallest program,
+ * where the crash fell in pDSM's (or pDKVS's) steps, the trace and a history timeline; the history checker judges
+ * durable linearizability across the failover.
  */
 final class ClusterCells {
     /**
@@ -131,12 +132,22 @@ final class ClusterCells {
         List<Map<String, Object>> examples = new ArrayList<>();
         java.util.TreeSet<Invariant> shrunk = new java.util.TreeSet<>();
         for (Violation v : r.violations()) {
-            Violation example = shrunk.add(v.invariant()) ? Shrinker.shrink(subject, v, budget) : v;
+            boolean first = shrunk.add(v.invariant());
+            Violation example = first ? Shrinker.shrink(subject, v, budget) : v;
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("invariant", example.invariant().name());
+            e.put("claim", example.invariant().claimText());
             e.put("detail", example.detail());
+            e.put("shrunk", first);
             e.put("operations", example.scenario().program().size());
+            e.put("clients", example.scenario().program().clients().size());
+            e.put("program", example.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList());
             e.put("crashEvent", example.crashEvent());
+            if (first) { // the shrunk example was re-run with its trace: where the crash fell, and the history around it
+                e.put("crashPoint", example.crashPoint());
+                e.put("trace", example.trace());
+                e.put("timeline", CheckReport.findingTimeline(example.token(), example.invariant() + " - " + example.detail()));
+            }
             e.put("replay", example.replayCommand());
             examples.add(e);
         }

@@ -38,6 +38,12 @@ final class FsCells {
         List<TxnCells.Example> examples = r.findings().stream().map(f -> new TxnCells.Example(f.target() == null ? "none" : f.target().label(),
                 f.crashAt(), f.image(), f.violation(), f.token())).toList();
         TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", examples);
+        TxnCells.explain(row, CLAIM, PdfsExplorer.PROGRAM.stream().map(ops -> ops.stream().map(Object::toString).toList()).toList(),
+                token -> new PdfsExplorer().describe(token), null);
         return row;
     }
+
+    /** What pDFS is held to after recovery (paper 002 §4.2). */
+    static final String CLAIM = "NAMESPACE: after recovery the namespace has no orphan, no cycle, nothing under two names, and is what the"
+            + " acknowledged operations leave (002 §4.2)";
 }

@@ -162,8 +162,12 @@ final class FuzzCommand implements Callable<Integer> {
         }
         boolean pass = r.passed() && !corpusFails;
         String stoppedBy = Interrupts.requested() ? Interrupts.signal() : null;
+        List<String> timelines = new ArrayList<>();
+        for (FuzzCampaign.FoundFailure f : r.failures()) {
+            timelines.add(f.shrunk() == null || stoppedBy != null ? null : timeline(f.shrunk(), bug));
+        }
         if (common.json || report.wanted()) {
-            Map<String, Object> doc = json(r, replayed, saved, targets, bug, pass, wallNanos);
+            Map<String, Object> doc = json(r, replayed, saved, timelines, targets, bug, pass, wallNanos);
             doc.put("campaign", campaign(targets, bug, runCount).toJson());
             if (stoppedBy != null) {
                 doc.put("verdict", pass ? "PARTIAL" : "FAIL");
@@ -175,7 +179,7 @@ final class FuzzCommand implements Callable<Integer> {
             report.write(spec, doc);
         }
         if (!common.json) {
-            print(out, r, saved, pass, wallNanos, bug, stoppedBy);
+            print(out, r, saved, timelines, pass, wallNanos, bug, stoppedBy);
         }
         out.flush();
         if (stoppedBy != null) {
@@ -184,6 +188,29 @@ final class FuzzCommand implements Callable<Integer> {
             return Interrupts.EXIT_INTERRUPTED;
         }
         return pass ? 0 : 1;
+    }
+
+    /**
+     * The HTML timeline of a shrunk failure's history (its crash state re-run), in the report's {@code timelines/} with
+     * {@code --report}, else in {@code rda-report/} as {@code rda check}'s; a line saying why when it cannot be drawn.
+     */
+    private String timeline(FuzzExplorer.Failure shrunk, PlantedBug bug) {
+        Path dir = report.wanted() ? report.dir.resolve("timelines") : Path.of("rda-report");
+        try {
+            return io.rdasuite.linearizability.crash.CrashTimelines.writeFuzz(shrunk.token(bug), shrunk.invariant() + " - " + shrunk.detail(), dir).toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
+    }
+
+    /** A program as the reports list it: per client, its operations ({@code put k1=2}, {@code get k1}). */
+    private static List<List<String>> byClient(io.rdasuite.crashsim.Program p) {
+        return p.clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList();
+    }
+
+    /** A program on one line: {@code [put k1=1, get k1] [put k2=3]}, a bracket per client. */
+    private static String programText(io.rdasuite.crashsim.Program p) {
+        return String.join(" ", byClient(p).stream().map(ops -> "[" + String.join(", ", ops) + "]").toList());
     }
 
     /** What this campaign was, for its JSON (see {@link Campaign}); the runs asked for are its budget's filter. */
@@ -236,7 +263,8 @@ final class FuzzCommand implements Callable<Integer> {
         }
     }
 
-    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, boolean pass, long wallNanos, PlantedBug bug, String stoppedBy) {
+    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, List<String> timelines, boolean pass, long wallNanos, PlantedBug bug,
+                       String stoppedBy) {
         out.printf(Locale.ROOT, "runs %,d (%.1f runs/s), crash states %,d, new coverage in %,d runs (%,d signatures; %,d of %,d mutant runs)%n", r.runs(),
                 r.runs() / Math.max(1e-9, wallNanos / 1e9), r.crashStates(), r.newCoverageRuns(), r.signatures(), r.mutantNewCoverage(), r.mutantRuns());
         out.println("runs per store: " + r.runsPerTarget());
@@ -253,11 +281,18 @@ final class FuzzCommand implements Callable<Integer> {
             FuzzCase c = s.fuzzCase();
             out.println("FAILURE (run " + f.run() + "): " + c.scenario().subject() + " on " + c.scenario().config() + "/" + c.scenario().transport() + ": "
                     + s.invariant() + " - " + s.detail());
+            out.println("  breaks " + s.invariant().claimText() + " (claimed)");
             out.printf(Locale.ROOT, "  %s %d operation(s)%s%n", f.shrunk() != null ? String.format(Locale.ROOT, "shrunk in %d explorations (%.1f s) to", f.shrinkRuns(),
                     f.shrinkNanos() / 1e9) : "not shrunk (past --shrink):", c.size(), f.shrunk() != null ? " from " + f.found().fuzzCase().size() : "");
-            out.println("  program (clients separated by /): " + c.program().encode());
+            out.println("  program: " + programText(c.program()) + (c.schedule().afterRecovery() == null ? ""
+                    : "; after the first recovery: " + programText(c.schedule().afterRecovery())));
             out.println("  faults: " + c.schedule().describe());
             out.println("  crash: " + s.path().describe());
+            s.crashPoint().forEach(line -> out.println("  at the crash: " + line));
+            String timeline = timelines.get(i);
+            if (timeline != null) {
+                out.println("  history timeline: " + timeline);
+            }
             if (!s.trace().isEmpty()) {
                 out.println("  last events before the crash:");
                 s.trace().forEach(l -> out.println("    " + l));
@@ -271,7 +306,8 @@ final class FuzzCommand implements Callable<Integer> {
                 wallNanos / 1e9, common.seed, shard.count() == 1 ? "" : ", shard " + shard.index() + "/" + shard.count());
     }
 
-    private Map<String, Object> json(FuzzCampaign.Result r, List<FuzzCorpus.Replayed> replayed, List<String> saved, List<FuzzTarget> targets,
+    private Map<String, Object> json(FuzzCampaign.Result r, List<FuzzCorpus.Replayed> replayed, List<String> saved, List<String> timelines,
+                                     List<FuzzTarget> targets,
                                      PlantedBug bug, boolean pass, long wallNanos) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("command", "fuzz");
@@ -302,16 +338,26 @@ final class FuzzCommand implements Callable<Integer> {
             m.put("config", s.fuzzCase().scenario().config().name());
             m.put("transport", s.fuzzCase().scenario().transport().name());
             m.put("invariant", s.invariant().name());
+            m.put("claim", s.invariant().claimText());
             m.put("detail", s.detail());
             m.put("shrunk", f.shrunk() != null);
             m.put("operations", s.fuzzCase().size());
             m.put("operationsFound", f.found().fuzzCase().size());
             m.put("program", s.fuzzCase().program().encode());
+            m.put("clients", s.fuzzCase().program().clients().size());
+            m.put("programByClient", byClient(s.fuzzCase().program()));
+            if (s.fuzzCase().schedule().afterRecovery() != null) {
+                m.put("afterRecoveryByClient", byClient(s.fuzzCase().schedule().afterRecovery()));
+            }
             m.put("faults", s.fuzzCase().schedule().describe());
             m.put("crash", s.path().describe());
             m.put("shrinkExplorations", f.shrinkRuns());
             m.put("wallShrinkMillis", f.shrinkNanos() / 1_000_000);
+            m.put("crashPoint", s.crashPoint());
             m.put("trace", s.trace());
+            if (timelines.get(i) != null) {
+                m.put("timeline", timelines.get(i));
+            }
             m.put("replay", "rda replay " + s.token(bug));
             m.put("saved", saved.get(i));
             failures.add(m);

@@ -7,11 +7,14 @@ import io.rdasuite.linearizability.checker.LinearizabilityChecker;
 import io.rdasuite.linearizability.checker.Minimizer;
 import io.rdasuite.linearizability.checker.Verdict;
 import io.rdasuite.linearizability.checker.Violation;
+import io.rdasuite.linearizability.format.EdnFormat;
 import io.rdasuite.linearizability.format.HistoryFormat;
 import io.rdasuite.linearizability.format.HistoryParseException;
+import io.rdasuite.linearizability.history.Fn;
 import io.rdasuite.linearizability.history.History;
 import io.rdasuite.linearizability.history.Values;
 import io.rdasuite.linearizability.model.Model;
+import io.rdasuite.linearizability.model.ModelMismatchException;
 import io.rdasuite.linearizability.model.Models;
 import io.rdasuite.linearizability.timeline.HtmlTimeline;
 import java.io.IOException;
@@ -44,17 +47,36 @@ final class LinCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "A history file, a folder (all its history files, sorted by name;"
-            + " other files are skipped with a warning), or - for standard input.")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "History files, folders (all their history files, sorted by"
+            + " name; other files are skipped with a warning), or - for standard input; all checked in this one process.")
+    List<Path> paths;
+
+    /** The first PATH (transactional histories take one). */
     Path path;
 
     @Option(names = "--model", defaultValue = "auto", paramLabel = "MODEL",
-            description = "register, cas-register, kv (list append), kv-string (string append), or auto (default): cas-register for"
-                    + " jepsen-log files; for operations with keys kv-string when they append strings, else kv; else cas-register."
+            description = "register, cas-register, kv (list append), kv-string (string append), mutex (acquire/release),"
+                    + " multi-register (txns of [:read k v] [:write k v]), or auto (default), chosen per file by its first operation:"
+                    + " mutex for acquire or release, multi-register for a txn (of :read and :write), cas-register for jepsen-log files;"
+                    + " for operations with keys kv-string when they append strings, else kv; else cas-register."
                     + " Transactions: txn-list-append or txn-rw-register (serializability, Elle-style; add --strict for real time).")
     String modelName;
 
     Model model;
+
+    @Option(names = "--initial", paramLabel = "EDN",
+            description = "The value registers start at instead of nil, in EDN: a value (every key or register starts there,"
+                    + " e.g. 0) or a map from key to value (e.g. '{:x 0 :y 0}'). Knossos's own tests start registers at 0."
+                    + " A mutex always starts free.")
+    String initialText;
+
+    Object initial;
+
+    @Option(names = "--nil-reads", defaultValue = "value", paramLabel = "MEANING",
+            description = "What a completed read of nil means: value (default: the register held nil, or the key was absent),"
+                    + " or unknown (Knossos's models: the read constrains nothing). Knossos's data/ agrees with"
+                    + " --initial 0 --nil-reads unknown, its own tests' setting.")
+    String nilReads;
 
     @Option(names = "--strict", description = "txn models: check strict serializability (real-time order) too;"
             + " the same as --consistency-model strict-serializable.")
@@ -94,7 +116,11 @@ final class LinCheckCommand implements Callable<Integer> {
             description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
     int repeat;
 
-    private record Loaded(String file, History history, HistoryFormat format, Model model) {
+    /** Files of a folder that were skipped as not histories: {file, reason}. */
+    private final List<Map<String, Object>> skipped = new ArrayList<>();
+
+    /** @param readNanos reading and parsing the file (reported only) */
+    private record Loaded(String file, History history, HistoryFormat format, Model model, long readNanos) {
     }
 
     @Override
@@ -103,7 +129,11 @@ final class LinCheckCommand implements Callable<Integer> {
         if (report.wanted() && timelineDir == null) {
             timelineDir = report.dir.resolve("timelines");
         }
+        path = paths.getFirst();
         if (modelName.startsWith("txn-")) {
+            if (paths.size() > 1) {
+                return error("transactional histories are one file or one folder; got " + paths.size() + " paths");
+            }
             return TxnCheck.run(this, out);
         }
         try {
@@ -111,57 +141,49 @@ final class LinCheckCommand implements Callable<Integer> {
         } catch (TypeConversionException e) {
             return error("--model: " + e.getMessage().replace("(valid: auto, ", "(valid: auto, txn-list-append, txn-rw-register, "));
         }
+        if (!nilReads.equals("value") && !nilReads.equals("unknown")) {
+            return error("--nil-reads: unknown '" + nilReads + "' (valid: value, unknown)");
+        }
+        if (model != null && nilReads.equals("unknown")) {
+            model = model.nilReadsUnknown();
+        }
+        if (initialText != null) {
+            try {
+                initial = EdnFormat.value(initialText);
+            } catch (IllegalArgumentException e) {
+                return error("--initial: " + e.getMessage());
+            }
+            if (model != null) {
+                model = model.initially(initial);
+            }
+        }
         if (timeoutMs <= 0 || repeat < 1) {
             return error("--timeout-ms and --repeat must be positive");
         }
-        boolean stdin = path.toString().equals("-");
-        if (!stdin && !Files.exists(path)) {
-            return error("no such file or folder: " + path);
+        List<Source> sources = new ArrayList<>();
+        for (Path p : paths) {
+            Integer failed = list(p, paths.size() > 1, sources);
+            if (failed != null) {
+                return failed;
+            }
         }
+        // Read on every core; outcomes are taken in file order, so the output and the first error are as if sequential.
+        Outcome[] outcomes = new Outcome[sources.size()];
+        java.util.stream.IntStream.range(0, outcomes.length).parallel().forEach(i -> outcomes[i] = read(sources.get(i)));
         List<Loaded> loaded = new ArrayList<>();
-        List<Path> files;
-        try {
-            files = stdin ? List.of(path) : files();
-        } catch (IOException e) {
-            return error("cannot list " + path + ": " + e.getMessage());
-        }
-        boolean folder = !stdin && Files.isDirectory(path);
-        for (Path f : files) {
-            String name = stdin ? "stdin" : f.getFileName().toString();
-            String text;
-            try {
-                text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f, StandardCharsets.UTF_8);
-            } catch (java.nio.charset.MalformedInputException e) {
-                if (folder) {
-                    warn("skipping " + name + ": not a history (not UTF-8 text)");
-                    continue;
-                }
-                return error(name + " is not a history: it is not UTF-8 text");
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
+        for (int i = 0; i < outcomes.length; i++) {
+            Outcome o = outcomes[i];
+            if (o.error() != null) {
+                return error(o.error());
             }
-            if (text.isBlank()) {
-                return error(name + " is empty: a history needs at least one operation");
-            }
-            if (folder && !HistoryFormat.looksLikeHistory(text)) {
-                warn("skipping " + name + ": not a history (no invoke event in its first lines)");
-                continue;
-            }
-            try {
-                HistoryFormat concrete = format.resolve(name, text);
-                History h = concrete.read(text, name);
-                if (h.operations().isEmpty()) {
-                    return error(name + " holds no operations");
-                }
-                loaded.add(new Loaded(name, h, concrete, model != null ? model : autoModel(concrete, h)));
-            } catch (HistoryParseException e) {
-                return error(e.getMessage());
-            } catch (IOException e) {
-                return error("cannot read " + name + ": " + e.getMessage());
+            if (o.skip() != null) {
+                skip(sources.get(i).name(), o.skip());
+            } else {
+                loaded.add(o.loaded());
             }
         }
         if (loaded.isEmpty()) {
-            return error("no history in " + path);
+            return error("no history in " + paths.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", ")));
         }
         CheckOptions options = CheckOptions.defaults().withCrashes(crashes).withTimeoutNanos(timeoutMs * 1_000_000L);
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -171,14 +193,25 @@ final class LinCheckCommand implements Callable<Integer> {
         java.util.Arrays.fill(bestNanos, Long.MAX_VALUE);
         for (int pass = 0; pass < repeat; pass++) {
             long total = 0;
+            // One pass checks on every core (files are independent); repeated passes, which measure, one file at a time.
+            Object[] results = new Object[loaded.size()];
+            java.util.stream.IntStream indices = java.util.stream.IntStream.range(0, results.length);
+            (repeat == 1 ? indices.parallel() : indices).forEach(i -> {
+                try {
+                    results[i] = LinearizabilityChecker.check(loaded.get(i).history(), loaded.get(i).model(), options);
+                } catch (IllegalArgumentException e) {
+                    results[i] = e;
+                }
+            });
             for (int i = 0; i < loaded.size(); i++) {
                 Loaded l = loaded.get(i);
-                CheckResult r;
-                try {
-                    r = LinearizabilityChecker.check(l.history(), l.model(), options);
-                } catch (IllegalArgumentException e) {
+                if (results[i] instanceof ModelMismatchException e) {
+                    int line = l.history().line(e.operation().callIndex());
+                    return error(l.file() + (line > 0 ? ":" + line : "") + ": " + e.getMessage());
+                } else if (results[i] instanceof IllegalArgumentException e) {
                     return error(l.file() + ": " + e.getMessage());
                 }
+                CheckResult r = (CheckResult) results[i];
                 total += r.checkNanos();
                 bestNanos[i] = Math.min(bestNanos[i], r.checkNanos());
                 if (pass == 0) {
@@ -208,10 +241,12 @@ final class LinCheckCommand implements Callable<Integer> {
             doc.put("command", "lin check");
             doc.put("crashes", crashes.cliName());
             doc.put("results", rows);
+            doc.put("skipped", skipped);
             doc.put("linearizable", counts[Verdict.LINEARIZABLE.ordinal()]);
             doc.put("notLinearizable", counts[Verdict.NOT_LINEARIZABLE.ordinal()]);
             doc.put("unknown", counts[Verdict.UNKNOWN.ordinal()]);
             doc.put("totalCheckNanos", coldNanos);
+            doc.put("totalReadNanos", loaded.stream().mapToLong(Loaded::readNanos).sum());
             doc.put("passCheckNanos", passNanos);
             if (json) {
                 out.println(Json.write(doc));
@@ -219,8 +254,9 @@ final class LinCheckCommand implements Callable<Integer> {
             report.write(spec, doc);
         }
         if (!json) {
-            out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded)%s%n",
-                    rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
+            out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded; reading and"
+                    + " parsing %.3f s)%s%n", rows.size(), counts[0], counts[1], counts[2], coldNanos / 1e9,
+                    loaded.stream().mapToLong(Loaded::readNanos).sum() / 1e9,
                     repeat > 1 ? String.format(", best of %d passes %.3f s", repeat,
                             passNanos.stream().mapToLong(Long::longValue).min().orElseThrow() / 1e9) : "");
         }
@@ -233,6 +269,7 @@ final class LinCheckCommand implements Callable<Integer> {
         row.put("file", l.file());
         row.put("verdict", r.verdict().name());
         row.put("checkNanos", r.checkNanos());
+        row.put("readNanos", l.readNanos());
         row.put("format", l.format().cliName());
         row.put("model", l.model().name());
         row.put("operations", r.operations());
@@ -274,22 +311,117 @@ final class LinCheckCommand implements Callable<Integer> {
         out.println();
     }
 
-    private List<Path> files() throws IOException {
-        if (Files.isDirectory(path)) {
-            try (Stream<Path> s = Files.list(path)) {
+    /** A file to read: its path, the name it is shown by, and whether it was found in a folder (then it may be skipped). */
+    private record Source(Path file, String name, boolean inFolder) {
+    }
+
+    /** What reading one file gave: a history, a reason to skip it, or an error (exit 2). */
+    private record Outcome(Loaded loaded, String skip, String error) {
+    }
+
+    /**
+     * Lists the files at {@code p} (a file, a folder, or - for stdin) into {@code sources}; returns an exit code on
+     * bad input, else null. With {@code qualified}, histories are named by their path, else by their file name.
+     */
+    private Integer list(Path p, boolean qualified, List<Source> sources) {
+        boolean stdin = p.toString().equals("-");
+        if (!stdin && !Files.exists(p)) {
+            return error("no such file or folder: " + p);
+        }
+        List<Path> files;
+        try {
+            files = stdin ? List.of(p) : files(p);
+        } catch (IOException e) {
+            return error("cannot list " + p + ": " + e.getMessage());
+        }
+        boolean folder = !stdin && Files.isDirectory(p);
+        for (Path f : files) {
+            sources.add(new Source(f, stdin ? "stdin" : qualified ? f.toString() : f.getFileName().toString(), folder));
+        }
+        return null;
+    }
+
+    /** Reads and parses one file (thread-safe: several are read at once). */
+    private Outcome read(Source s) {
+        long started = System.nanoTime(); // reported only, as readNanos
+        String name = s.name();
+        String text;
+        try {
+            text = name.equals("stdin") && s.file().toString().equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(s.file(), StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            return s.inFolder() ? new Outcome(null, "not a history (not UTF-8 text)", null)
+                    : new Outcome(null, null, name + " is not a history: it is not UTF-8 text");
+        } catch (IOException e) {
+            return new Outcome(null, null, "cannot read " + name + ": " + e.getMessage());
+        }
+        if (text.isBlank()) {
+            return new Outcome(null, null, name + " is empty: expected a history with at least one operation");
+        }
+        if (s.inFolder() && !HistoryFormat.looksLikeHistory(text)) {
+            return new Outcome(null, "not a history (no invoke or ok event)", null);
+        }
+        try {
+            HistoryFormat concrete = format.resolve(name, text);
+            History h = concrete.read(text, name);
+            if (h.operations().isEmpty()) {
+                return new Outcome(null, null, name + " holds no operations: expected at least one invoke or completion of a client process");
+            }
+            return new Outcome(new Loaded(name, h, concrete, model != null ? model : autoModel(name, concrete, h),
+                    System.nanoTime() - started), null, null);
+        } catch (HistoryParseException e) {
+            return new Outcome(null, null, e.getMessage());
+        } catch (IOException e) {
+            return new Outcome(null, null, "cannot read " + name + ": " + e.getMessage());
+        }
+    }
+
+    private static List<Path> files(Path p) throws IOException {
+        if (Files.isDirectory(p)) {
+            try (Stream<Path> s = Files.list(p)) {
                 return s.filter(Files::isRegularFile).sorted().toList();
             }
         }
-        return List.of(path);
+        return List.of(p);
     }
 
+    /** The model auto picks for this history (see --model); transactions of another shape are bad input. */
+    private Model autoModel(String name, HistoryFormat f, History h) {
+        Model m = autoModel(f, h);
+        if (m == Models.MULTI_REGISTER) {
+            for (io.rdasuite.linearizability.history.Operation op : h.operations()) {
+                if (op.f() == Fn.TXN && op.value() instanceof List<?> mops && mops.stream().anyMatch(x -> x instanceof List<?> l
+                        && !l.isEmpty() && !List.of(":read", "read", ":write", "write").contains(l.getFirst()))) {
+                    int line = h.line(op.callIndex());
+                    throw new HistoryParseException(name, line, "a transaction " + Values.render(op.value()) + " of micro-operations"
+                            + " other than :read and :write: check it with --model txn-list-append or txn-rw-register", null);
+                }
+            }
+        }
+        m = nilReads.equals("unknown") ? m.nilReadsUnknown() : m;
+        return initial == null ? m : m.initially(initial);
+    }
+
+    /** By the first operation's function (a line of another model is then reported as such), and by keys. */
     private static Model autoModel(HistoryFormat f, History h) {
+        Fn first = h.operations().getFirst().f();
+        if (first == Fn.TXN) {
+            return Models.MULTI_REGISTER;
+        }
+        if (first == Fn.ACQUIRE || first == Fn.RELEASE) {
+            return Models.MUTEX;
+        }
         if (f != HistoryFormat.JEPSEN_LOG && h.operations().stream().anyMatch(o -> o.key() != null)) {
-            boolean appendsStrings = h.operations().stream().anyMatch(o -> o.f() == io.rdasuite.linearizability.history.Fn.APPEND
+            boolean appendsStrings = h.operations().stream().anyMatch(o -> o.f() == Fn.APPEND
                     && o.value() instanceof String);
             return appendsStrings ? Models.KV_STRING : Models.KV;
         }
         return Models.CAS_REGISTER;
+    }
+
+    private void skip(String name, String reason) {
+        skipped.add(new LinkedHashMap<>(Map.of("file", name, "reason", reason)));
+        warn("skipping " + name + ": " + reason);
     }
 
     private void warn(String message) {

@@ -14,9 +14,11 @@ import java.nio.file.Path;
  * {@code -XX:AOTCacheOutput}): the classes it loads are stored parsed, verified and linked, with their lambdas and
  * method profiles, so that every later {@code rda} starts from them. It runs, in one JVM and with their output
  * discarded, {@code rda --version} and {@code rda lin check} (text and JSON) on generated Jepsen logs of about the
- * etcd set's size, linearizable and not, and on a generated list-append history (serializable, and strict
- * serializable with one anomaly to explain), so that Elle's checker starts from its classes and its loops' profiles. It trains the short command whose start-up is most of its run; a cache of
- * every command's classes was tried and is slower, as the JVM loads all of a cache's classes at each start.
+ * etcd set's size, linearizable and not, beside generated EDN histories in Jepsen's layout (register and mutex), and
+ * on a generated list-append history (serializable, and strict serializable with one anomaly to explain), so that
+ * Elle's checker starts from its classes, lambdas and loop profiles (a 4-transaction file's check: ~100 ms before, ~10
+ * ms after; {@code rda --version} unchanged). It trains the short command whose start-up is most of its run; a cache
+ * of every command's classes was tried and is slower, as the JVM loads all of a cache's classes at each start.
  *
  * <p>picocli's classes are compiled for Java 5, which the cache cannot hold, so they are still loaded and verified
  * at each start; every other class the workload touches comes from the cache. A constructor reference to one of
@@ -27,6 +29,8 @@ public final class StartupTraining {
     /** Linearizable histories written; with the one that is not, about as many lines as Jepsen's 102 etcd logs. */
     private static final int FILES = 8;
     private static final int ROUNDS = 300;
+    /** EDN histories as Jepsen writes them (one vector over many lines), for the EDN reader and the mutex model. */
+    private static final int EDN_FILES = 6;
     /** Transactions of the generated list-append history (Elle's shape; a G-single-item-realtime when strict). */
     private static final int TXNS = 3000;
 
@@ -44,11 +48,15 @@ public final class StartupTraining {
                 Files.writeString(dir.resolve("a" + i + ".log"), jepsenLog(false), StandardCharsets.UTF_8);
             }
             Files.writeString(dir.resolve("b.log"), jepsenLog(true), StandardCharsets.UTF_8);
+            for (int i = 0; i < EDN_FILES; i++) {
+                Files.writeString(dir.resolve("c" + i + ".edn"), ednHistory(i), StandardCharsets.UTF_8);
+            }
             System.setOut(discard);
             System.setErr(discard);
             run(0, "--version");
             run(0, "lin", "check", good.toString());
             run(1, "lin", "check", dir.toString(), "--json");
+            run(1, "lin", "check", dir.toString(), "--initial", "0", "--nil-reads", "unknown");
             Path txns = Files.writeString(dir.resolve("txns.edn"), SyntheticHistory.edn(TXNS, 1, true), StandardCharsets.UTF_8);
             run(1, "lin", "check", "--model", "txn-list-append", "--strict", txns.toString());
             run(0, "lin", "check", "--model", "txn-list-append", "--json", txns.toString());
@@ -94,5 +102,31 @@ public final class StartupTraining {
         }
         log.append(":nemesis :info :start nil\n");
         return log.toString();
+    }
+
+    /**
+     * A history in Jepsen's EDN layout, one vector of maps over many lines with Jepsen's fields: the odd ones a mutex
+     * taken and given back in turns, the even ones the register workload of {@link #jepsenLog} (without the stale read).
+     */
+    private static String ednHistory(int n) {
+        StringBuilder edn = new StringBuilder("; generated for the start-up cache\n[");
+        int index = 0;
+        for (int round = 0; round < ROUNDS / 3; round++) {
+            int p = (round + n) % 3;
+            String[][] ops = n % 2 == 1
+                    ? new String[][] {{":acquire", "nil", "nil"}, {":release", "nil", "nil"}}
+                    : new String[][] {{":write", String.valueOf(round), String.valueOf(round)},
+                            {":cas", "[" + round + " " + (round + 1) + "]", "[" + round + " " + (round + 1) + "]"},
+                            {":read", "nil", String.valueOf(round + 1)}};
+            for (String[] op : ops) {
+                for (int half = 0; half < 2; half++) {
+                    edn.append(index == 0 ? "" : "\n ").append("{:type ").append(half == 0 ? ":invoke" : ":ok").append(", :f ")
+                            .append(op[0]).append(", :value ").append(op[1 + half]).append(", :process ").append(p)
+                            .append(", :time ").append(1_000L * index).append(", :index ").append(index).append('}');
+                    index++;
+                }
+            }
+        }
+        return edn.append("\n {:type :info, :f :start, :value nil, :process :nemesis, :index ").append(index).append("}]\n").toString();
     }
 }

@@ -37,6 +37,11 @@ final class StoreCells {
     /** The cell whose expected findings the text report shows as examples (shrunk). */
     static final String SHOWN_CONFIG = "DMP+DDIO+DRAM-RQWRB";
 
+    /** {@link #CLEANING_PROGRAM}: a put reserved before the cleaner's first switch and written inside its 50 µs quiet period. */
+    static final long ACROSS_SWITCH_NS = 45_000;
+    /** {@link #CLEANING_PROGRAM}: a put allocated during eFactory's compression and written after its merge switch's quiet period. */
+    static final long ACROSS_MERGE_NS = 120_000;
+
     /**
      * Three clients racing on two keys: puts, overwrites and reads before the crash. Key 1 has three writers at once,
      * so a crash can leave several pending records of one key (two clients left at most one, and hid the bugs that
@@ -50,13 +55,20 @@ final class StoreCells {
     /**
      * The program of the cells whose store cleans its log ({@code erda-cleaning}, {@code efactory-cleaning}; the
      * cleaner starts {@link io.rdasuite.store.protocol.KvProtocol#CLEANER_START_NS} into the run). Keys 1 and 2 keep
-     * {@link #PROGRAM}'s three writers; key 3 gets two puts of one client, one after the other, before the cleaner
-     * starts, and reads after it, so that cleaning moves a key whose newest version is the only right one to keep
-     * (paper 000 §4.4, the reverse scan keeps the first version it meets; paper 001 §4.4, compress moves the newest);
-     * the other clients write on through the switch, so that writes are in flight when the cleaner switches.
+     * {@link #PROGRAM}'s three writers. Key 3 has one writer, client 0, whose puts keep a writer in flight across each
+     * cleaning switch: {@code P3:2} stalls {@value #ACROSS_SWITCH_NS} ns between its reservation and its data write, so
+     * that it is reserved before the cleaner switches halves (Erda, paper 000 §4.4) or starts compressing (eFactory,
+     * paper 001 §4.4) and written inside the cleaner's quiet period; {@code P3:3} stalls {@value #ACROSS_MERGE_NS} ns, so
+     * that it is allocated in eFactory's old pool during compression and written after the merge stage's quiet period,
+     * shorter than eFactory's 200 µs writer timeout (§4.3.2). Each is followed by a read of key 3 by the same client: a
+     * cleaner that does not wait for the writer returns the older version to a read that follows the acknowledged put.
+     * The stalls are the client's own (virtual time, from the program), so the timing is the same on every seed.
+     * Key 3's two sequential puts before the cleaner also make cleaning choose between two versions (paper 000 §4.4,
+     * the reverse scan keeps the first version it meets; paper 001 §4.4, compress moves the newest).
      */
     static final Program CLEANING_PROGRAM = new Program(List.of(
-            List.of(Op.put(3, 1), Op.put(3, 2), Op.put(1, 1), Op.get(3), Op.put(2, 1), Op.get(1)),
+            List.of(Op.put(3, 1), Op.stalledPut(3, 2, ACROSS_SWITCH_NS), Op.get(3), Op.stalledPut(3, 3, ACROSS_MERGE_NS), Op.get(3),
+                    Op.put(1, 1), Op.put(2, 1), Op.get(1)),
             List.of(Op.get(1), Op.put(1, 3), Op.put(2, 2), Op.get(3), Op.get(2)),
             List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5), Op.get(2))));
 

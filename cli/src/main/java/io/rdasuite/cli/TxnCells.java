@@ -68,7 +68,52 @@ final class TxnCells {
         List<Example> examples = r.findings().stream().map(f -> new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(),
                 f.image(), f.violation(), f.token())).toList();
         putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", examples);
+        explain(row, CLAIM, program(s.program()), token -> new TxnExplorer().describe(token), TxnCells::timeline);
         return row;
+    }
+
+    /** What a transaction cell claims (paper 002 §5.3.1 claims ACID; the checker holds it to FaRM's strict serializability). */
+    static final String CLAIM = "STRICT_SERIALIZABILITY: committed transactions, and the read-back after recovery, fit one serial order that"
+            + " respects real time; a transaction cut by the crash commits entirely or not at all (002 §4.1.6)";
+
+    /** The transaction program, per client: its transactions as {@code [append 1 5, r 2]}. */
+    private static List<List<String>> program(io.rdasuite.crashsim.txn.TxnProgram p) {
+        return p.clients().stream().map(txns -> txns.stream().map(ops -> ops.stream().map(op -> op.kind() == io.rdasuite.store.thdpms.txn.TxnOp.Kind.READ
+                ? "r " + op.key() : op.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + op.key() + " " + op.value()).toList().toString()).toList()).toList();
+    }
+
+    private static String timeline(String token, String finding) {
+        try {
+            return io.rdasuite.linearizability.crash.TxnTimelines.write(token, finding, java.nio.file.Path.of("rda-report")).toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Adds to each example of a cluster row what explains it (issue 27): the claim it breaks, the program (fixed: these
+     * cells do not shrink), where the crash cut each client's operation in the protocol's steps, and a history timeline
+     * (null {@code timeline}: none for this store). Computed for findings only, by re-running their crash state.
+     */
+    @SuppressWarnings("unchecked")
+    static void explain(Map<String, Object> row, String claim, List<List<String>> program, java.util.function.Function<String, List<String>> crashPoint,
+                        java.util.function.BinaryOperator<String> timeline) {
+        for (Map<String, Object> e : (List<Map<String, Object>>) row.get("examples")) {
+            String token = ((String) e.get("replay")).substring("rda replay ".length());
+            e.put("claim", claim);
+            e.put("shrunk", false);
+            e.put("operations", program.stream().mapToInt(List::size).sum());
+            e.put("clients", program.size());
+            e.put("program", program);
+            try {
+                e.put("crashPoint", crashPoint.apply(token));
+            } catch (RuntimeException ex) {
+                e.put("crashPoint", List.of("(not described: " + ex.getMessage() + ")"));
+            }
+            if (timeline != null) {
+                e.put("timeline", timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
+            }
+        }
     }
 
     /** One failing crash state of a cluster cell: its target ("none": the uncut run), where it crashed, what failed. */

@@ -6,9 +6,7 @@ import io.rdasuite.linearizability.txn.CycleSvg;
 import io.rdasuite.linearizability.txn.SerializabilityChecker;
 import io.rdasuite.linearizability.txn.Txn;
 import io.rdasuite.linearizability.txn.TxnHistory;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,9 +75,12 @@ final class TxnCheck {
         int worst = 0;
         for (Path f : files) {
             List<Txn> txns;
-            try (BufferedReader in = stdin ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-                    : Files.newBufferedReader(f)) {
-                txns = TxnHistory.read(in, f.toString());
+            String source = stdin ? "stdin" : f.toString();
+            try {
+                String text = stdin ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(f);
+                txns = TxnHistory.of(cmd.format.readMaps(text, source), source); // --format edn forces EDN
+            } catch (io.rdasuite.linearizability.format.HistoryParseException e) {
+                return cmd.error(e.getMessage());
             } catch (IOException | RuntimeException e) {
                 return cmd.error(f + ": " + e.getMessage());
             }

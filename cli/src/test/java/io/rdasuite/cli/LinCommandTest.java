@@ -119,7 +119,7 @@ class LinCommandTest {
         Path good = Files.writeString(dir.resolve("good.jsonl"), GOOD_JSONL);
         RdaRun model = rda("lin", "check", good.toString(), "--model", "queue");
         assertThat(model.exitCode()).isEqualTo(2);
-        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, txn-list-append, txn-rw-register, register, cas-register, kv, kv-string)");
+        assertThat(model.err()).contains("unknown model 'queue' (valid: auto, txn-list-append, txn-rw-register, register, cas-register, kv, kv-string, mutex, multi-register)");
         RdaRun format = rda("lin", "check", good.toString(), "--format", "xml");
         assertThat(format.exitCode()).isEqualTo(2);
         assertThat(format.err()).contains("unknown format 'xml' (valid: auto, jsonl, jepsen-log, edn)");
@@ -133,7 +133,8 @@ class LinCommandTest {
         Path cas = Files.writeString(dir.resolve("cas.log"), REGISTER_LOG);
         RdaRun unsupported = rda("lin", "check", cas.toString(), "--model", "register");
         assertThat(unsupported.exitCode()).isEqualTo(2);
-        assertThat(unsupported.err()).contains("model register has no cas").contains("cas-register, kv, kv-string");
+        assertThat(unsupported.err()).contains("cas.log:3: model register expects read, write, found cas")
+                .contains("cas-register, kv, kv-string");
     }
 
     private static final String STRING_APPEND_EDN = """

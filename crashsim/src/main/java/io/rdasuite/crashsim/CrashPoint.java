@@ -26,9 +26,11 @@ public final class CrashPoint {
 
     /**
      * The description of a crash before event {@code crashAt} (a line each), from the run's trace records and history;
-     * empty when the trace was not captured.
+     * empty when the trace was not captured. Each client in flight also gets a line naming its step in the protocol's
+     * words ({@link ProtocolSteps}) where {@code subject}'s store is in that table.
      */
-    public static List<String> describe(List<Trace.Record> records, List<OpRecord> history, Topology topology, long crashAt, int clients) {
+    public static List<String> describe(String subject, List<Trace.Record> records, List<OpRecord> history, Topology topology, long crashAt,
+                                        int clients) {
         List<Trace.Record> before = records.stream().filter(r -> r.eventIndex() <= crashAt).toList(); // a cluster runs on past it
         if (before.isEmpty() || crashAt < 0) {
             return List.of();
@@ -38,13 +40,14 @@ public final class CrashPoint {
         long crashTime = records.getLast().timeNanos();
         out.add(String.format(Locale.ROOT, "power failure before event %d (t=%.2f us)", crashAt, crashTime / 1e3));
         for (int c = 0; c < clients; c++) {
-            out.add(client(c, topology.clientNode(c), records, history, crashAt));
+            out.addAll(client(subject, c, topology.clientNode(c), records, history, crashAt));
         }
         out.addAll(localStores(records, topology, clients));
         return out;
     }
 
-    private static String client(int c, int node, List<Trace.Record> records, List<OpRecord> history, long crashAt) {
+    /** The client's line, and the line of its protocol step when the table names it. */
+    private static List<String> client(String subject, int c, int node, List<Trace.Record> records, List<OpRecord> history, long crashAt) {
         OpRecord inFlight = null;
         OpRecord last = null;
         for (OpRecord r : history) {
@@ -58,21 +61,24 @@ public final class CrashPoint {
             }
         }
         if (inFlight == null) {
-            return "client " + c + ": no operation in flight" + (last == null ? " (none started)" : " (its last, " + describe(last.op())
-                    + ", completed at e" + last.completeEvent() + ")");
+            return List.of("client " + c + ": no operation in flight" + (last == null ? " (none started)" : " (its last, " + describe(last.op())
+                    + ", completed at e" + last.completeEvent() + ")"));
         }
         List<Verb> verbs = verbs(node, inFlight.invokeEvent(), records);
         StringBuilder s = new StringBuilder("client " + c + ": " + describe(inFlight.op()) + " in flight since e" + inFlight.invokeEvent()
                 + (inFlight.completed() ? " (acknowledged at e" + inFlight.completeEvent() + ", as the power failed)" : ""));
         if (verbs.isEmpty()) {
-            return s.append(", cut before its first verb").toString();
+            String before = ProtocolSteps.describe(subject, inFlight.op().kind(), List.of(), false);
+            s.append(", cut before its first verb");
+            return before == null ? List.of(s.toString()) : List.of(s.toString(), "client " + c + " in the protocol's steps: " + before);
         }
         s.append(", cut at step ").append(verbs.size()).append(" of its verbs:");
         for (int i = 0; i < verbs.size(); i++) {
             Verb v = verbs.get(i);
             s.append(i == 0 ? " " : ", ").append(i + 1).append(' ').append(v.opcode()).append(v.completed() >= 0 ? " completed" : " posted, not completed");
         }
-        return s.toString();
+        String step = ProtocolSteps.describe(subject, inFlight.op().kind(), verbs.stream().map(Verb::opcode).toList(), verbs.getLast().completed() >= 0);
+        return step == null ? List.of(s.toString()) : List.of(s.toString(), "client " + c + " in the protocol's steps: " + step);
     }
 
     /** The verbs node {@code node} posted from event {@code from} on, each matched with its completion. */

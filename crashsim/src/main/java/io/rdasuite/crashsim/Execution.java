@@ -116,7 +116,7 @@ public final class Execution {
             fabric.run();
             Execution e = new Execution(fabric.engine().dispatched(), fabric, subject, s, merged(perClient), lastLines(fabric, traceLines), null);
             if (traceLines > 0) {
-                e.crashPoint = CrashPoint.describe(fabric.trace().records(), e.history, topology, crashAt, s.program().clients().size());
+                e.crashPoint = CrashPoint.describe(subject.name(), fabric.trace().records(), e.history, topology, crashAt, s.program().clients().size());
             }
             return e;
         }
@@ -233,7 +233,7 @@ public final class Execution {
             Observation observed = subject.observeInRun(fabric, d, s.program(), keys(s));
             Execution e = new Execution(events, frontiers, killed, crashed, history, trace, observed);
             if (traceLines > 0) {
-                e.crashPoint = CrashPoint.describe(fabric.trace().records(), history, topology, crashAt, s.program().clients().size());
+                e.crashPoint = CrashPoint.describe(subject.name(), fabric.trace().records(), history, topology, crashAt, s.program().clients().size());
             }
             return e;
         }

@@ -42,6 +42,7 @@ class CrashPointTest {
         assertThat(finding.crashPoint()).isEmpty();
         Violation shrunk = Shrinker.shrink(s, finding, new Budget(150, 16, 2));
         assertThat(shrunk.crashPoint()).anySatisfy(l -> assertThat(l).startsWith("client 0: put k1=5 in flight"));
+        assertThat(shrunk.crashPoint()).anySatisfy(l -> assertThat(l).startsWith("client 0 in the protocol's steps: Erda PUT, step "));
         assertThat(shrunk.crashPoint()).anySatisfy(l -> assertThat(l).startsWith("node 0: "));
     }
 }

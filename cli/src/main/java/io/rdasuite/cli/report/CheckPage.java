@@ -250,17 +250,26 @@ final class CheckPage {
     }
 
     /**
-     * Links the timeline of a store or REMOTELOG finding (rda2 tokens; other tokens have none here): the one the run
-     * already drew when its file is at hand (copied into the report), else drawn by re-running the crash state.
+     * Links the timeline of a finding: the one the run already drew when its file is at hand (copied into the report),
+     * else drawn by re-running the crash state (store, REMOTELOG and pDSM findings: rda2 tokens; transactions: rdat1).
      */
     private String timeline(String replay, String caption, Object drawn) {
         String token = replay.startsWith("rda replay ") ? replay.substring("rda replay ".length()).trim() : replay;
-        if (!token.startsWith("rda2.")) {
+        Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
+        boolean isFile = existing != null && java.nio.file.Files.isRegularFile(existing);
+        if (!isFile && token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {
+            try {
+                Path file = io.rdasuite.linearizability.crash.TxnTimelines.write(token, caption, dir.resolve("timelines"));
+                return Page.link("timelines/" + file.getFileName(), "history timeline");
+            } catch (java.io.IOException | RuntimeException ex) {
+                return Page.esc("(no timeline: " + ex.getMessage() + ")");
+            }
+        }
+        if (!isFile && !token.startsWith("rda2.")) {
             return null;
         }
         try {
-            Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
-            if (existing != null && java.nio.file.Files.isRegularFile(existing)) {
+            if (isFile) {
                 java.nio.file.Files.createDirectories(dir.resolve("timelines"));
                 java.nio.file.Files.copy(existing, dir.resolve("timelines").resolve(existing.getFileName()),
                         java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -7,15 +7,16 @@ import java.util.Map;
 
 /**
  * The report of {@code rda fuzz}: the verdict and counts, a matrix of stores × invariants (claimed failures red,
- * unclaimed findings amber), charts of runs per store and of the faults that fired, and each failure with its shrunk
- * program, fault schedule, trace and replay line.
+ * unclaimed findings amber), charts of runs per store and of the faults that fired, and each failure with the claim it
+ * breaks, its shrunk program, fault schedule, where the crash fell in the protocol's steps, its history timeline, trace and
+ * replay line.
  */
 final class FuzzPage {
     private FuzzPage() {
     }
 
     @SuppressWarnings("unchecked")
-    static String render(Map<String, Object> doc) {
+    static String render(Map<String, Object> doc, java.nio.file.Path dir) {
         Page page = new Page("rda fuzz", (String) doc.get("verdict"), "seed " + doc.get("seed") + ", " + doc.get("runs") + " runs, planted bug "
                 + doc.get("plant") + (doc.containsKey("seeds") ? ", merged seeds " + doc.get("seeds") : ""));
         Map<String, Object> facts = new LinkedHashMap<>();
@@ -66,10 +67,24 @@ final class FuzzPage {
             StringBuilder b = new StringBuilder("<div class=\"finding-box\" id=\"f" + i + "\"><h3>");
             b.append(Page.esc(f.get("subject") + " on " + f.get("config") + "/" + f.get("transport") + ": " + f.get("invariant"))).append("</h3>\n");
             b.append("<p>").append(Page.esc(String.valueOf(f.get("detail")))).append("</p>\n");
+            if (f.get("claim") != null) {
+                b.append("<p>Breaks the claim ").append(Page.code(String.valueOf(f.get("claim")))).append("</p>\n");
+            }
             b.append("<p>Shrunk from ").append(f.get("operationsFound")).append(" to ").append(f.get("operations")).append(" operation(s). Program ")
                     .append(Page.code(String.valueOf(f.get("program")))).append(", faults ").append(Page.code(String.valueOf(f.get("faults"))))
                     .append(", crash ").append(Page.code(String.valueOf(f.get("crash")))).append("</p>\n");
+            program(b, "Program, per client:", f.get("programByClient"));
+            program(b, "After the first recovery, per client:", f.get("afterRecoveryByClient"));
+            if (f.get("crashPoint") instanceof List<?> point && !point.isEmpty()) {
+                b.append("<p>Where the crash fell:</p><ul>");
+                point.forEach(line -> b.append("<li>").append(Page.esc(String.valueOf(line))).append("</li>"));
+                b.append("</ul>\n");
+            }
             b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(String.valueOf(f.get("replay")))).append("</span></p>\n");
+            String timeline = timeline(f.get("timeline"), dir);
+            if (timeline != null) {
+                b.append("<p>").append(timeline).append("</p>\n");
+            }
             if (f.get("trace") instanceof List<?> trace && !trace.isEmpty()) {
                 b.append("<details><summary>trace (").append(trace.size()).append(" events)</summary><pre>");
                 trace.forEach(l -> b.append(Page.esc(String.valueOf(l))).append('\n'));
@@ -78,6 +93,35 @@ final class FuzzPage {
             page.raw(b.append("</div>\n").toString());
         }
         return page.finish();
+    }
+
+    private static void program(StringBuilder b, String label, Object byClient) {
+        if (byClient instanceof List<?> clients) {
+            b.append("<p>").append(Page.esc(label)).append(' ');
+            clients.forEach(ops -> b.append(Page.code(String.valueOf(ops))).append(' '));
+            b.append("</p>\n");
+        }
+    }
+
+    /** The link to a failure's history timeline, copied into the report's {@code timelines/} when drawn elsewhere. */
+    private static String timeline(Object drawn, java.nio.file.Path dir) {
+        if (drawn == null) {
+            return null;
+        }
+        java.nio.file.Path file = java.nio.file.Path.of(String.valueOf(drawn));
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return Page.esc(String.valueOf(drawn));
+        }
+        try {
+            java.nio.file.Path to = dir.resolve("timelines").resolve(file.getFileName());
+            if (!java.nio.file.Files.isRegularFile(to) || !java.nio.file.Files.isSameFile(file, to)) {
+                java.nio.file.Files.createDirectories(to.getParent());
+                java.nio.file.Files.copy(file, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            return Page.link("timelines/" + file.getFileName(), "history timeline");
+        } catch (java.io.IOException e) {
+            return Page.esc("(no timeline: " + e.getMessage() + ")");
+        }
     }
 
     private static String store(String subject) {

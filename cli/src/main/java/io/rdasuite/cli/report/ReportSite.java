@@ -35,7 +35,7 @@ public final class ReportSite {
         String command = String.valueOf(doc.get("command"));
         String html = switch (command) {
             case "check" -> CheckPage.render(doc, dir);
-            case "fuzz" -> FuzzPage.render(doc);
+            case "fuzz" -> FuzzPage.render(doc, dir);
             case "lin check" -> LinPage.render(doc);
             default -> {
                 if (command.startsWith("bench") || command.equals("sim-bench")) {

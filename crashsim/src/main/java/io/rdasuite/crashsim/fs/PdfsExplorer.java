@@ -160,6 +160,60 @@ public final class PdfsExplorer {
                 Long.toString(crashAt), Integer.toString(image)));
     }
 
+    /** Each client's completed operations at the crash event, recorded only while a finding is described; else null. */
+    private int[] atCrash;
+
+    /**
+     * Where a token's crash cut each client's operations of {@link #PROGRAM} (issue 27: findings that explain themselves):
+     * its crashed run again, with the clients' progress taken just before the crash event; never computed while exploring.
+     */
+    public List<String> describe(String token) {
+        String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
+        if (p.length != 7 || p[4].equals("none")) {
+            return List.of("no crash: the run without one already fails");
+        }
+        ServerConfig c = ServerConfig.parse(p[0]);
+        Transport t = Transport.parse(p[1]);
+        long seed = Long.parseLong(p[2]);
+        PdfsPlantedBug bug = PdfsPlantedBug.parse(p[3]);
+        Target target = Target.parse(p[4]);
+        long crashAt = Long.parseLong(p[5]);
+        describing = crashAt;
+        try {
+            if (target.runsOn()) {
+                runOn(c, t, seed, bug, target, crashAt);
+            } else {
+                crashPrefix(c, t, seed, bug, crashAt, 1);
+            }
+            List<String> out = new ArrayList<>();
+            out.add("power failure of " + target.label() + " before event " + crashAt);
+            for (int i = 0; i < PROGRAM.size(); i++) {
+                int done = atCrash == null ? 0 : atCrash[i];
+                List<FsOp> ops = PROGRAM.get(i);
+                out.add(done >= ops.size() ? "client " + i + ": all " + ops.size() + " operations done"
+                        : "client " + i + ": " + ops.get(done) + " in flight (operation " + (done + 1) + " of " + ops.size() + ", pDFS metadata, 002 §4.2)"
+                        + (done == 0 ? "" : "; done before it: " + String.join(", ", ops.subList(0, done).stream().map(FsOp::toString).toList())));
+            }
+            return out;
+        } finally {
+            describing = -1;
+            atCrash = null;
+        }
+    }
+
+    /** The crash event of the finding being described ({@link #describe}), else -1. */
+    private long describing = -1;
+
+    private void observeProgress(SimFabric fabric, List<int[]> progress) {
+        if (describing >= 0) {
+            fabric.engine().observeAt(describing, () -> {
+                if (atCrash == null) {
+                    atCrash = done(progress);
+                }
+            });
+        }
+    }
+
     /** Re-runs a token's crash state: its violation, or null when the checks pass. */
     public String replay(String token) {
         String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
@@ -226,6 +280,7 @@ public final class PdfsExplorer {
             PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
             List<long[]> renames = new ArrayList<>();
             List<int[]> progress = spawnClients(fabric, cluster, renames);
+            observeProgress(fabric, progress);
             fabric.run();
             long events = fabric.engine().dispatched();
             boolean crashed = !fabric.firedFaults().isEmpty();
@@ -245,6 +300,7 @@ public final class PdfsExplorer {
         try (SimFabric fabric = fabric(config, transport, seed).faults(plan).build()) {
             PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
             List<int[]> progress = spawnClients(fabric, cluster, new ArrayList<>());
+            observeProgress(fabric, progress);
             fabric.run();
             long events = fabric.engine().dispatched();
             if (fabric.firedFaults().isEmpty()) {

@@ -1,6 +1,8 @@
 package io.rdasuite.crashsim.fuzz;
 
 import io.rdasuite.crashsim.ClientActors;
+import io.rdasuite.crashsim.CrashPoint;
+import io.rdasuite.crashsim.cluster.Topology;
 
 import io.rdasuite.crashsim.Execution;
 import io.rdasuite.crashsim.Observation;
@@ -57,7 +59,7 @@ final class FuzzExecution {
      * runs).
      */
     record Run(long events, long durationNs, CrashFrontier frontier, PmImage processImage, List<OpRecord> history, List<String> trace,
-               List<FaultPlan.Fault> fired, long recoveryEvents) {
+               List<FaultPlan.Fault> fired, long recoveryEvents, List<String> crashPoint) {
     }
 
     /** What the final restart saw, and how many events of each kind its recovery and read-back took. */
@@ -109,8 +111,9 @@ final class FuzzExecution {
             Subject.Deployment d = r.subject().deploy(fabric, s.program());
             List<List<OpRecord>> perClient = ClientActors.spawn(fabric, d, s.program());
             fabric.run();
-            return new Run(fabric.engine().dispatched(), fabric.engine().now(), fabric.frontier(0), fabric.processCrashImage(0), merge(perClient),
-                    lastLines(fabric, traceLines), fabric.firedFaults(), 0);
+            List<OpRecord> history = merge(perClient);
+            return new Run(fabric.engine().dispatched(), fabric.engine().now(), fabric.frontier(0), fabric.processCrashImage(0), history,
+                    lastLines(fabric, traceLines), fabric.firedFaults(), 0, crashPoint(fabric, r, history, s.program(), crashAt, traceLines));
         }
     }
 
@@ -159,8 +162,10 @@ final class FuzzExecution {
                 }
                 default -> throw new IllegalArgumentException("the schedule has no second crash");
             }
-            return new Run(fabric.engine().dispatched(), fabric.engine().now(), fabric.frontier(0), null, merge(perClient),
-                    lastLines(fabric, traceLines), fabric.firedFaults(), recoveryEvents);
+            List<OpRecord> history = merge(perClient);
+            Program ops = r.schedule().afterRecovery() != null ? r.schedule().afterRecovery() : s.program();
+            return new Run(fabric.engine().dispatched(), fabric.engine().now(), fabric.frontier(0), null, history,
+                    lastLines(fabric, traceLines), fabric.firedFaults(), recoveryEvents, crashPoint(fabric, r, history, ops, crashAt, traceLines));
         }
     }
 
@@ -185,6 +190,18 @@ final class FuzzExecution {
         };
     }
 
+
+    /**
+     * Where the crash before {@code crashAt} cut the clients' operations, in the protocol's steps ({@link CrashPoint}), from
+     * the captured trace: only a reproduced state (one with trace lines) has it, never an explored one.
+     */
+    private static List<String> crashPoint(SimFabric fabric, Resolved r, List<OpRecord> history, Program ops, long crashAt, int traceLines) {
+        if (traceLines <= 0 || crashAt < 0) {
+            return List.of();
+        }
+        int clients = ops.clients().size();
+        return CrashPoint.describe(r.subject().name(), fabric.trace().records(), history, Topology.singleServer(clients), crashAt, clients);
+    }
 
     private static List<OpRecord> merge(List<List<OpRecord>> perClient) {
         List<OpRecord> history = new ArrayList<>();

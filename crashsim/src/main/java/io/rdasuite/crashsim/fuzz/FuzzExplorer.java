@@ -41,8 +41,16 @@ public final class FuzzExplorer {
      * @param detail    what exactly was wrong
      * @param claimed   whether the store claims the property (a failure) or not (a finding)
      * @param trace     the last events before the last crash (when reproduced), else empty
+     * @param crashPoint where the last crash cut the clients' operations, in the protocol's steps ({@link io.rdasuite.crashsim.CrashPoint};
+     *                  when reproduced, else empty)
      */
-    public record Failure(FuzzCase fuzzCase, CrashPath path, Invariant invariant, String detail, boolean claimed, List<String> trace) {
+    public record Failure(FuzzCase fuzzCase, CrashPath path, Invariant invariant, String detail, boolean claimed, List<String> trace,
+                          List<String> crashPoint) {
+        /** A failure found by exploration: no trace, no crash-point description. */
+        public Failure(FuzzCase fuzzCase, CrashPath path, Invariant invariant, String detail, boolean claimed, List<String> trace) {
+            this(fuzzCase, path, invariant, detail, claimed, trace, List.of());
+        }
+
         /** The replay token ({@code rdaf2.…}); {@code plant} is the planted bug the run had. */
         public String token(io.rdasuite.store.mutation.PlantedBug plant) {
             return FuzzToken.encode(fuzzCase, path, plant);
@@ -161,7 +169,7 @@ public final class FuzzExplorer {
         Claims claims = run.subject().claims(c.scenario().config());
         List<Failure> out = new ArrayList<>();
         for (Invariants.Finding f : Invariants.check(run.subject(), c.scenario().config(), run.history(), run.observation())) {
-            out.add(new Failure(c, path, f.invariant(), f.detail(), Explorer.isClaimed(claims, f.invariant()), run.trace()));
+            out.add(new Failure(c, path, f.invariant(), f.detail(), Explorer.isClaimed(claims, f.invariant()), run.trace(), run.crashPoint()));
         }
         return out;
     }
@@ -170,7 +178,8 @@ public final class FuzzExplorer {
      * One crash state of a case, run again: the subject, the operations of every epoch, what recovery and the read-back
      * found, and the last events before the last crash (what {@code rda replay --history} writes for a fuzz token).
      */
-    public record StateRun(io.rdasuite.crashsim.Subject subject, List<OpRecord> history, Observation observation, List<String> trace) {
+    public record StateRun(io.rdasuite.crashsim.Subject subject, List<OpRecord> history, Observation observation, List<String> trace,
+                           List<String> crashPoint) {
     }
 
     /** A token's crash state, run again with the bug planted that its run had. */
@@ -186,10 +195,11 @@ public final class FuzzExplorer {
             throw new IllegalArgumentException("the crash path " + (path.repeated() ? "has" : "lacks") + " a second crash, the schedule "
                     + (repeated ? "repeats it" : "does not"));
         }
-        FuzzExecution.Run first = FuzzExecution.first(r, path.firstEvent(), repeated ? 0 : FuzzExecution.TRACE_LINES);
+        FuzzExecution.Run first = FuzzExecution.first(r, path.firstEvent(), FuzzExecution.TRACE_LINES); // a re-run: the trace costs nothing here
         Object image = firstImage(first, path);
         List<OpRecord> history = first.history();
         List<String> trace = first.trace();
+        List<String> crashPoint = first.crashPoint();
         Object last = image;
         if (repeated) {
             FuzzExecution.Run again = FuzzExecution.second(r, image, path.secondEvent(), FuzzExecution.TRACE_LINES);
@@ -199,16 +209,27 @@ public final class FuzzExplorer {
             last = again.frontier().image(path.secondChoices(), path.secondCut());
             history = history(first, again, path.firstEvent());
             trace = again.trace();
+            crashPoint = bothCrashes(first.crashPoint(), again.crashPoint());
         }
         FuzzExecution.Observed o = FuzzExecution.observe(r, last);
         Observation observation = repeated ? epochs(o, c, path.firstEvent()) : o.observation();
-        return new StateRun(r.subject(), history, observation, trace);
+        return new StateRun(r.subject(), history, observation, trace, crashPoint);
     }
 
     /** Replays a token ({@code rdaf2.…}) with the bug planted that its run had: every check failing at its state, with the trace. */
     public static List<Failure> replay(String token) {
         FuzzToken.Decoded d = FuzzToken.decode(token);
         return io.rdasuite.store.mutation.PlantedBugs.with(d.plant(), () -> reproduce(d.fuzzCase(), d.path()));
+    }
+
+    /** Both crashes' descriptions, each under a line naming it (the second's events count from the restart). */
+    private static List<String> bothCrashes(List<String> first, List<String> second) {
+        List<String> out = new ArrayList<>();
+        out.add("first crash:");
+        out.addAll(first);
+        out.add("second crash (events counted from the restart" + (second.isEmpty() ? "; no client operation runs there)" : "):"));
+        out.addAll(second);
+        return out;
     }
 
     private static Object firstImage(FuzzExecution.Run first, CrashPath path) {

@@ -99,7 +99,12 @@ public final class KvSubject implements Subject {
                     byte[] v = client.get(key(op.key()));
                     yield v == null ? new byte[SHAPE.valueBytes()] : v;
                 }
-                case PUT -> client.put(key(op.key()), valueBytes(op.key(), op.value())) ? new byte[0] : null;
+                case PUT -> {
+                    if (op.stallNs() > 0) {
+                        client.stallNextWrite(op.stallNs());
+                    }
+                    yield client.put(key(op.key()), valueBytes(op.key(), op.value())) ? new byte[0] : null;
+                }
                 case DELETE -> client.delete(key(op.key())) ? new byte[0] : null;
             };
         } catch (KvClient.KvReadException e) {

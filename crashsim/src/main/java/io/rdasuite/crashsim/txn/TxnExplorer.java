@@ -43,6 +43,8 @@ public final class TxnExplorer {
     private static final long POLL_PAUSE_NANOS = 1_000;
     private static final int MAX_POLLS = 400;
     private final PdsmConfig pdsmConfig = PdsmConfig.small();
+    /** The participants' steps of the crashed run, recorded only when a finding is described ({@link #describe}); else null. */
+    private List<TxnCrashPoint.Step> stepLog;
 
     /** What one exploration covers. */
     public record Scenario(ServerConfig config, Transport transport, long seed, TxnProgram program, TxnPlantedBug bug) {
@@ -183,6 +185,24 @@ public final class TxnExplorer {
         return run(r.scenario(), r.target(), r.crashAt(), r.image()).history();
     }
 
+    /**
+     * A finding's crash state run again with the participants' steps recorded: where the crash cut each client's
+     * transaction, in the steps of paper 002 §4.1.6 ({@link TxnCrashPoint}); never computed while exploring.
+     */
+    public List<String> describe(String token) {
+        Replay r = decode(token);
+        if (r.target() == null || r.crashAt() < 0) {
+            return List.of("no crash: the run without one already fails");
+        }
+        stepLog = new ArrayList<>();
+        try {
+            Run run = run(r.scenario(), r.target(), r.crashAt(), r.image());
+            return TxnCrashPoint.describe(r.target(), r.crashAt(), run.history(), stepLog);
+        } finally {
+            stepLog = null;
+        }
+    }
+
     /** Runs a token's crash state again and checks it; the finding, or null when it holds. */
     public Finding replay(String token, TxnHistoryCheck check) {
         Replay r = decode(token);
@@ -238,6 +258,7 @@ public final class TxnExplorer {
         }
         try (SimFabric fabric = fabric(s).faults(plan).build()) {
             TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            record(fabric, cluster);
             List<Long> steps = new ArrayList<>();
             cluster.onCommitStep(() -> steps.add(fabric.engine().dispatched()));
             List<List<TxnRecord>> perClient = spawnClients(fabric, cluster, s.program());
@@ -266,6 +287,7 @@ public final class TxnExplorer {
         }
         try (SimFabric fabric = fabric(s).faults(plan).build()) {
             TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            record(fabric, cluster);
             List<List<TxnRecord>> perClient = spawnClients(fabric, cluster, s.program());
             fabric.run();
             long events = fabric.engine().dispatched();
@@ -302,6 +324,14 @@ public final class TxnExplorer {
             readBack(restarted, cluster, s, history, violations, lose0, prefix.events() + 1); // after every event of the crashed run
         }
         return new Run(history, violations, prefix.events(), true, prefix.images().size(), List.of());
+    }
+
+    /** Records the participants' steps of a crashed run when a finding is being described. */
+    private void record(SimFabric fabric, TxnCluster cluster) {
+        List<TxnCrashPoint.Step> log = stepLog;
+        if (log != null) {
+            cluster.onStep((phase, server, c, txn) -> log.add(new TxnCrashPoint.Step(fabric.engine().dispatched(), phase, server, c, txn)));
+        }
     }
 
     private static List<List<TxnRecord>> spawnClients(SimFabric fabric, TxnCluster cluster, TxnProgram program) {

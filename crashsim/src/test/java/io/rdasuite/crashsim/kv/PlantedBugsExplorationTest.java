@@ -37,9 +37,13 @@ class PlantedBugsExplorationTest {
             List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
             List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2))));
     private static final Budget BUDGET = new Budget(150, 16, 4);
-    /** {@code rda check}'s program for the cleaning stores (StoreCells.CLEANING_PROGRAM): key 3 has two sequential puts before the cleaner. */
+    /**
+     * {@code rda check}'s program for the cleaning stores (StoreCells.CLEANING_PROGRAM): key 3's writer stalls between
+     * reservation and data write across the cleaner's switches (45 µs, then 120 µs), each put followed by its own read.
+     */
     private static final Program CLEANING_PROGRAM = new Program(List.of(
-            List.of(Op.put(3, 1), Op.put(3, 2), Op.put(1, 1), Op.get(3), Op.put(2, 1), Op.get(1)),
+            List.of(Op.put(3, 1), Op.stalledPut(3, 2, 45_000), Op.get(3), Op.stalledPut(3, 3, 120_000), Op.get(3),
+                    Op.put(1, 1), Op.put(2, 1), Op.get(1)),
             List.of(Op.get(1), Op.put(1, 3), Op.put(2, 2), Op.get(3), Op.get(2)),
             List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5), Op.get(2))));
 

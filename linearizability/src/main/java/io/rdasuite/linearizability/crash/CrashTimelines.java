@@ -38,6 +38,28 @@ public final class CrashTimelines {
                 "The history is linearizable; the finding is: " + finding, h.operations(), h.crashes()));
     }
 
+    /**
+     * The timeline of a {@code rda fuzz} failure ({@code rdaf2.…} token): its crash state re-run with the bug planted that
+     * its run had, then as {@link #writeFinding} (every epoch's operations, each crash and recovery marked).
+     */
+    public static Path writeFuzz(String replayToken, String finding, Path dir) throws IOException {
+        io.rdasuite.crashsim.fuzz.FuzzExplorer.StateRun run = io.rdasuite.crashsim.fuzz.FuzzExplorer.stateRun(replayToken);
+        io.rdasuite.store.fabric.ServerConfig config = io.rdasuite.crashsim.fuzz.FuzzToken.decode(replayToken).fuzzCase().scenario().config();
+        String title = run.subject().name() + " on " + config.name() + ": " + replayToken;
+        CheckResult r = CrashHistoryCheck.result(run.subject(), config, run.history(), run.observation());
+        String html;
+        if (r.violation() != null) {
+            html = HtmlTimeline.render(title, r.violation());
+        } else {
+            io.rdasuite.linearizability.history.History h = CrashHistories.of(run.subject(), run.history(), run.observation());
+            html = HtmlTimeline.renderHistory(title, "The history is linearizable; the failure is: " + finding, h.operations(), h.crashes());
+        }
+        Files.createDirectories(dir);
+        Path file = dir.resolve("fuzz-" + run.subject().name().replace('/', '-') + "-" + Integer.toHexString(replayToken.hashCode()) + ".html");
+        Files.writeString(file, html);
+        return file;
+    }
+
     private static String title(String replayToken, Explorer.CrashRun run) {
         return run.subject().name() + " on " + run.scenario().config().name() + ": " + replayToken;
     }

@@ -4,79 +4,124 @@ import io.rdasuite.linearizability.history.Event;
 import io.rdasuite.linearizability.history.History;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * Jepsen's EDN history: one map per line, e.g. {@code {:process 0, :type :invoke, :f :put, :key "x", :value "1"}}.
- * Keys read: {@code :type}, {@code :process}, {@code :f}, {@code :key}, {@code :value}, {@code :time},
- * {@code :node}; others are ignored. Keyword values become strings with their colon ({@code :timed-out}).
- * Events of a non-numeric process (the nemesis) are skipped.
+ * Jepsen's EDN histories as Jepsen and Knossos write them: one vector of operation maps over any number of lines
+ * ({@code history.edn}, Knossos's {@code data/} files), or one map per line; {@code ;} comments anywhere, tagged
+ * maps such as {@code #jepsen.history.Op{...}}. An operation map is
+ * {@code {:type :invoke, :process 0, :f :cas, :value [1 2], :time 1200, :index 0}}: {@code :type} is one of
+ * {@code :invoke :ok :fail :info} (and our {@code :crash :recovery}); {@code :process} is an integer, or a keyword
+ * such as {@code :nemesis} for the test's own operations, which are skipped; {@code :f}, {@code :value}, and the
+ * optional {@code :key}, {@code :time} (nanoseconds) and {@code :node} are read; other fields ({@code :index},
+ * {@code :error}, ...) are ignored. Keyword values become strings with their colon ({@code :timed-out}).
  */
 public final class EdnFormat {
+    private static final EdnParser.Keyword TYPE = kw("type");
+    private static final EdnParser.Keyword PROCESS = kw("process");
+    private static final EdnParser.Keyword F = kw("f");
+    private static final EdnParser.Keyword KEY = kw("key");
+    private static final EdnParser.Keyword VALUE = kw("value");
+    private static final EdnParser.Keyword TIME = kw("time");
+    private static final EdnParser.Keyword NODE = kw("node");
+
     private EdnFormat() {
     }
 
-    public static History read(BufferedReader in, String source) throws IOException {
+    /** The history in {@code text}; errors name {@code source}, the line, and (for syntax) the column. */
+    public static History read(String text, String source) {
         History.Builder history = new History.Builder();
-        int lineNo = 0;
-        int events = 0;
-        for (String line; (line = in.readLine()) != null; ) {
-            lineNo++;
-            String trimmed = line.strip();
-            if (trimmed.isEmpty() || trimmed.startsWith(";")) {
-                continue;
-            }
-            try {
-                Object form = EdnParser.parse(trimmed);
-                if (!(form instanceof Map<?, ?> m)) {
-                    throw new IllegalArgumentException("expected a map {:type ..., :process ..., :f ...}");
+        int[] events = {0};
+        try {
+            EdnParser.document(text, (form, line) -> {
+                try {
+                    Event e = event(form, events[0]);
+                    if (e != null) {
+                        history.add(e, line);
+                        events[0]++;
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new HistoryParseException(source, line, e.getMessage(), e);
                 }
-                Event e = EventFields.toEvent(name(m.get(kw("type"))), m.get(kw("process")), name(m.get(kw("f"))),
-                        EdnParser.toHistoryValue(m.get(kw("key"))), EdnParser.toHistoryValue(m.get(kw("value"))), time(m.get(kw("time"))),
-                        name(m.get(kw("node"))), events);
-                if (e != null) {
-                    history.add(e);
-                    events++;
-                }
-            } catch (IllegalArgumentException | EdnParser.EdnException e) {
-                throw new HistoryParseException(source, lineNo, e.getMessage(), e);
-            }
+            });
+        } catch (EdnParser.EdnException e) {
+            throw HistoryParseException.of(source, e);
         }
         return history.build();
     }
 
+    public static History read(BufferedReader in, String source) throws IOException {
+        return read(in.lines().collect(Collectors.joining("\n")), source);
+    }
+
     /**
-     * Every line's map as plain values (keywords as their names without the colon, vectors and lists as lists), for
-     * readers of other shapes of history (transactions, {@code io.rdasuite.linearizability.txn}).
+     * One EDN value given as text (a command-line option) as a history value, or a map of them (keyword keys and
+     * values become strings with their colon). A syntax error is an {@link IllegalArgumentException} saying where.
      */
-    public static java.util.List<java.util.Map<String, Object>> readMaps(BufferedReader in, String source) throws IOException {
-        java.util.List<java.util.Map<String, Object>> out = new java.util.ArrayList<>();
-        int lineNo = 0;
-        for (String line; (line = in.readLine()) != null; ) {
-            lineNo++;
-            String trimmed = line.strip();
-            if (trimmed.isEmpty() || trimmed.startsWith(";")) {
-                continue;
-            }
-            try {
-                if (!(EdnParser.parse(trimmed) instanceof Map<?, ?> m)) {
-                    throw new IllegalArgumentException("expected a map");
+    public static Object value(String text) {
+        Object form;
+        try {
+            form = EdnParser.parse(text);
+        } catch (EdnParser.EdnException e) {
+            throw new IllegalArgumentException("column " + e.column() + ": " + e.getMessage(), e);
+        }
+        if (form instanceof Map<?, ?> m) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            m.forEach((k, v) -> out.put(EdnParser.toHistoryValue(k), EdnParser.toHistoryValue(v)));
+            return out;
+        }
+        return EdnParser.toHistoryValue(form);
+    }
+
+    private static Event event(Object form, long index) {
+        if (!(form instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("expected an operation map such as {:type :invoke, :process 0, :f :read,"
+                    + " :value nil}, found " + EdnParser.render(form));
+        }
+        Object key = m.get(KEY);
+        if (key == null && m.containsKey(KEY)) {
+            throw new IllegalArgumentException("expected a key (an integer, a string or a keyword) in :key, found nil");
+        }
+        return EventFields.toEvent(name(m.get(TYPE), ":type"), m.get(PROCESS), name(m.get(F), ":f"),
+                EdnParser.toHistoryValue(key), EdnParser.toHistoryValue(m.get(VALUE)), time(m.get(TIME)),
+                name(m.get(NODE), ":node"), index);
+    }
+
+    /**
+     * Every element's map as plain values (keywords as their names without the colon, vectors, lists and sets as
+     * lists), for readers of other shapes of history (transactions, {@code io.rdasuite.linearizability.txn}).
+     */
+    public static List<Map<String, Object>> readMaps(String text, String source) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        try {
+            EdnParser.document(text, (form, line) -> {
+                if (!(form instanceof Map<?, ?> m)) {
+                    throw new HistoryParseException(source, line, "expected an operation map such as {:type :invoke,"
+                            + " :process 0, :f :txn, :value [[:append 1 2]]}, found " + EdnParser.render(form), null);
                 }
-                java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
-                m.forEach((k, v) -> row.put(name(k), plain(v)));
+                Map<String, Object> row = new LinkedHashMap<>();
+                m.forEach((k, v) -> row.put(k instanceof EdnParser.Keyword kw ? kw.name() : String.valueOf(k), plain(v)));
                 out.add(row);
-            } catch (IllegalArgumentException | EdnParser.EdnException e) {
-                throw new HistoryParseException(source, lineNo, e.getMessage(), e);
-            }
+            });
+        } catch (EdnParser.EdnException e) {
+            throw HistoryParseException.of(source, e);
         }
         return out;
+    }
+
+    public static List<Map<String, Object>> readMaps(BufferedReader in, String source) throws IOException {
+        return readMaps(in.lines().collect(Collectors.joining("\n")), source);
     }
 
     private static Object plain(Object o) {
         if (o instanceof EdnParser.Keyword k) {
             return k.name();
         }
-        if (o instanceof java.util.List<?> l) {
+        if (o instanceof List<?> l) {
             return l.stream().map(EdnFormat::plain).toList();
         }
         return o;
@@ -86,12 +131,12 @@ public final class EdnFormat {
         return new EdnParser.Keyword(name);
     }
 
-    private static String name(Object o) {
+    private static String name(Object o, String field) {
         return switch (o) {
             case null -> null;
             case EdnParser.Keyword k -> k.name();
             case String s -> s;
-            default -> o.toString();
+            default -> throw new IllegalArgumentException("expected a keyword in " + field + ", found " + EdnParser.render(o));
         };
     }
 
@@ -99,6 +144,6 @@ public final class EdnFormat {
         if (o == null || o instanceof Long) {
             return (Long) o;
         }
-        throw new IllegalArgumentException(":time must be an integer (nanoseconds), not " + o);
+        throw new IllegalArgumentException("expected an integer (nanoseconds) in :time, found " + EdnParser.render(o));
     }
 }

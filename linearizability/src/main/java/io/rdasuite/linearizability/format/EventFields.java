@@ -16,7 +16,7 @@ final class EventFields {
     static Event toEvent(String type, Object process, String f, Object key, Object value, Long time, String node,
                          long defaultTime) {
         if (type == null) {
-            throw new IllegalArgumentException("missing type (valid: invoke, ok, fail, info, crash, recovery)");
+            throw new IllegalArgumentException("expected a type (invoke, ok, fail, info, crash or recovery), found none");
         }
         EventType t = EventType.parse(strip(type));
         long timeNanos = time == null ? defaultTime : time;
@@ -27,7 +27,10 @@ final class EventFields {
             throw new IllegalArgumentException("a " + t.wireName() + " event needs a process");
         }
         if (!(process instanceof Long p)) {
-            return null; // :nemesis and the like
+            if (process instanceof String || process instanceof EdnParser.Keyword) {
+                return null; // :nemesis and the like: the test's own operations
+            }
+            throw new IllegalArgumentException("expected an integer process, or a name such as :nemesis, found " + process);
         }
         if (p < 0 || p > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("process " + p + " out of range");

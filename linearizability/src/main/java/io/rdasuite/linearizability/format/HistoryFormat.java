@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /** The history formats {@code rda lin check --format} reads. */
 public enum HistoryFormat {
-    /** By extension ({@code .jsonl}/{@code .ndjson}, {@code .edn}, {@code .log}), else by the first line. */
+    /** By extension ({@code .jsonl}/{@code .ndjson}, {@code .edn}, {@code .log}), else by the first line that is not a {@code ;} comment. */
     AUTO("auto"),
     JSONL("jsonl"),
     JEPSEN_LOG("jepsen-log"),
@@ -51,20 +51,35 @@ public enum HistoryFormat {
         if (name.endsWith(".log")) {
             return JEPSEN_LOG;
         }
-        String first = text.strip().lines().findFirst().orElse("");
+        String first = text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith(";")).findFirst().orElse("");
         if (first.matches("^\\{\\s*\".*")) {
             return JSONL;
         }
-        return first.startsWith("{") || first.startsWith("#") ? EDN : JEPSEN_LOG;
+        return first.startsWith("{") || first.startsWith("[") || first.startsWith("(") || first.startsWith("#") ? EDN : JEPSEN_LOG;
     }
 
     /**
-     * Whether {@code text} looks like a history in any of these formats: one of its first 20 non-blank lines has an
-     * invoke event ({@code :invoke}, {@code "invoke"}). Used to skip stray files in a folder of histories; a file that
-     * looks like one and does not parse is still an error.
+     * Whether {@code text} looks like a history in any of these formats: it has an invoke or ok event
+     * ({@code :invoke}, {@code "invoke"}, {@code :ok}, {@code "ok"}) anywhere (a Jepsen history may open with many
+     * lines of the nemesis). Used to skip stray files in a folder of histories; a file that looks like one and does
+     * not parse is still an error.
      */
     public static boolean looksLikeHistory(String text) {
-        return text.lines().filter(l -> !l.isBlank()).limit(20).anyMatch(l -> l.contains(":invoke") || l.contains("\"invoke\""));
+        return text.contains(":invoke") || text.contains("\"invoke\"") || text.contains(":ok") || text.contains("\"ok\"");
+    }
+
+    /**
+     * The operation maps of a history of another shape (transactions) as plain values: EDN (keywords as their names)
+     * or JSON Lines (as Jackson reads them); this format, or for {@link #AUTO} the one detected, comments and all.
+     * The Jepsen log has no maps: an error.
+     */
+    public java.util.List<java.util.Map<String, Object>> readMaps(String text, String source) {
+        return switch (resolve(source, text)) {
+            case EDN -> EdnFormat.readMaps(text, source);
+            case JSONL -> JsonLinesFormat.readMaps(text, source);
+            default -> throw new HistoryParseException(source, 0, "expected EDN or JSON Lines operation maps"
+                    + " ({:type :invoke, :f :txn, ...}); use --format edn or --format jsonl", null);
+        };
     }
 
     /** Reads the history in {@code file} (AUTO: detected). Unreadable files throw {@link IOException}. */
@@ -85,7 +100,7 @@ public enum HistoryFormat {
             return switch (f) {
                 case JSONL -> JsonLinesFormat.read(in, source);
                 case JEPSEN_LOG -> JepsenLogFormat.read(in, source);
-                case EDN -> EdnFormat.read(in, source);
+                case EDN -> EdnFormat.read(text, source);
                 case AUTO -> throw new IllegalStateException();
             };
         }

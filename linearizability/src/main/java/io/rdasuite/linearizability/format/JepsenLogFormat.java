@@ -28,7 +28,7 @@ public final class JepsenLogFormat {
             try {
                 Event e = parseLine(trimmed, events);
                 if (e != null) {
-                    history.add(e);
+                    history.add(e, lineNo);
                     events++;
                 }
             } catch (IllegalArgumentException | EdnParser.EdnException e) {

@@ -18,7 +18,7 @@ import java.util.List;
  * JSON Lines, the format RDA Suite's own workload drivers record: one event per line,
  * {@code {"type":"invoke","process":0,"f":"put","key":"x","value":"1","time":1200}}. {@code type} is one of
  * invoke, ok, fail, info, crash, recovery; {@code time} is in nanoseconds (the line index when absent);
- * {@code key} and {@code node} are optional. Values are null, integers, strings, booleans or arrays of these.
+ * {@code key} and {@code node} are optional. Values are null, integers, decimals, strings, booleans or arrays of these.
  */
 public final class JsonLinesFormat {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -41,6 +41,9 @@ public final class JsonLinesFormat {
                 if (!(node instanceof ObjectNode o)) {
                     throw new IllegalArgumentException("expected a JSON object {\"type\": ..., \"process\": ..., \"f\": ...}");
                 }
+                if (o.has("key") && o.get("key").isNull()) {
+                    throw new IllegalArgumentException("expected a key (an integer or a string) in \"key\", found null");
+                }
                 JsonNode time = o.get("time");
                 if (time != null && !time.isNull() && !time.canConvertToExactIntegral()) {
                     throw new IllegalArgumentException("\"time\" must be an integer (nanoseconds), not " + time);
@@ -49,7 +52,7 @@ public final class JsonLinesFormat {
                         value(o.get("key")), value(o.get("value")), time == null || time.isNull() ? null : time.asLong(),
                         text(o.get("node")), events);
                 if (e != null) {
-                    history.add(e);
+                    history.add(e, lineNo);
                     events++;
                 }
             } catch (JsonProcessingException e) {
@@ -59,6 +62,33 @@ public final class JsonLinesFormat {
             }
         }
         return history.build();
+    }
+
+    /**
+     * Every line's object as plain values (as Jackson reads them), for readers of other shapes of history; lines
+     * starting with {@code ;} are skipped as comments, as in EDN.
+     */
+    public static List<java.util.Map<String, Object>> readMaps(String text, String source) {
+        List<java.util.Map<String, Object>> out = new ArrayList<>();
+        int lineNo = 0;
+        for (String line : text.split("\n", -1)) {
+            lineNo++;
+            if (line.isBlank() || line.strip().startsWith(";")) {
+                continue;
+            }
+            try {
+                JsonNode node = MAPPER.readTree(line);
+                if (!(node instanceof ObjectNode)) {
+                    throw new HistoryParseException(source, lineNo, "expected a JSON object {\"type\": ..., \"process\": ..., \"f\": ...}", null);
+                }
+                @SuppressWarnings("unchecked")
+                java.util.Map<String, Object> m = MAPPER.convertValue(node, java.util.LinkedHashMap.class);
+                out.add(m);
+            } catch (JsonProcessingException e) {
+                throw new HistoryParseException(source, lineNo, "not JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+        return out;
     }
 
     /** Writes every event of {@code history}, one JSON object per line. */
@@ -107,6 +137,9 @@ public final class JsonLinesFormat {
         if (n.isIntegralNumber() && n.canConvertToLong()) {
             return n.longValue();
         }
+        if (n.isFloatingPointNumber()) {
+            return n.doubleValue();
+        }
         if (n.isTextual()) {
             return n.textValue();
         }
@@ -115,13 +148,14 @@ public final class JsonLinesFormat {
             n.forEach(x -> out.add(value(x)));
             return out;
         }
-        throw new IllegalArgumentException("unsupported value " + n + " (valid: null, integers, strings, booleans, arrays)");
+        throw new IllegalArgumentException("unsupported value " + n + " (valid: null, integers, decimals, strings, booleans, arrays)");
     }
 
     private static JsonNode json(Object v) {
         return switch (v) {
             case null -> NODES.nullNode();
             case Long l -> NODES.numberNode(l);
+            case Double d -> NODES.numberNode(d);
             case String s -> NODES.textNode(s);
             case Boolean b -> NODES.booleanNode(b);
             case List<?> l -> {

@@ -17,11 +17,18 @@ public final class History {
     private final List<Event> events;
     private final List<Operation> operations;
     private final List<CrashPoint> crashes;
+    private final int[] lines;
 
-    private History(List<Event> events, List<Operation> operations, List<CrashPoint> crashes) {
+    private History(List<Event> events, List<Operation> operations, List<CrashPoint> crashes, int[] lines) {
         this.events = events;
         this.operations = operations;
         this.crashes = crashes;
+        this.lines = lines;
+    }
+
+    /** The 1-based line of its file that event {@code eventIndex} was read from, 0 when unknown. */
+    public int line(int eventIndex) {
+        return eventIndex >= 0 && eventIndex < lines.length ? lines[eventIndex] : 0;
     }
 
     /** The history of these events; an ill-formed one is an {@link IllegalArgumentException} naming the event. */
@@ -57,7 +64,19 @@ public final class History {
         private final List<CrashPoint> crashes = new ArrayList<>();
         /** process -> id of its pending operation. */
         private final Map<Integer, Integer> pending = new HashMap<>();
+        private int[] lines = new int[16];
         private boolean built;
+
+        /** Appends {@code e}, read from line {@code line} of its file (for messages; 0: unknown). */
+        public Builder add(Event e, int line) {
+            add(e);
+            int index = events.size() - 1;
+            if (index >= lines.length) {
+                lines = java.util.Arrays.copyOf(lines, Math.max(index + 1, lines.length * 2));
+            }
+            lines[index] = line;
+            return this;
+        }
 
         /** Appends {@code e}; an event that does not fit the history so far is an {@link IllegalArgumentException}. */
         public Builder add(Event e) {
@@ -134,7 +153,7 @@ public final class History {
 
         public History build() {
             built = true;
-            return new History(List.copyOf(events), List.copyOf(ops), List.copyOf(crashes));
+            return new History(List.copyOf(events), List.copyOf(ops), List.copyOf(crashes), java.util.Arrays.copyOf(lines, events.size()));
         }
     }
 }

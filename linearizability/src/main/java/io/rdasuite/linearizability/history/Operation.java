@@ -31,7 +31,9 @@ public record Operation(int id, int process, Fn f, Object key, Object value, Obj
         if (key != null) {
             sb.append(' ').append(Values.render(key));
         }
-        if (f != Fn.READ && f != Fn.DELETE) {
+        if (f == Fn.TXN && status == Status.OK && result != null) {
+            sb.append(' ').append(Values.render(result));
+        } else if (f != Fn.READ && f != Fn.DELETE && f != Fn.ACQUIRE && f != Fn.RELEASE) {
             sb.append(' ').append(Values.render(value));
         }
         if (f == Fn.READ && status == Status.OK) {

@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The values a history may carry: {@code null} (nil), {@link Long}, {@link String}, {@link Boolean}, and
+ * The values a history may carry: {@code null} (nil), {@link Long}, {@link Double}, {@link String}, {@link Boolean}, and
  * unmodifiable {@link List}s of these. Every reader normalizes through {@link #normalize} so that equal values
  * are {@code equals} (an EDN {@code 3}, a JSON {@code 3} and a Jepsen-log {@code 3} are all {@code 3L}).
  */
@@ -23,6 +23,8 @@ public final class Values {
             case Byte b -> (long) b;
             case String s -> s;
             case Boolean b -> b;
+            case Double d -> d;
+            case Float f -> (double) f;
             case List<?> list -> {
                 List<Object> copy = new ArrayList<>(list.size());
                 for (Object o : list) {
@@ -31,7 +33,7 @@ public final class Values {
                 yield Collections.unmodifiableList(copy);
             }
             default -> throw new IllegalArgumentException("unsupported value " + value + " of type "
-                    + value.getClass().getSimpleName() + " (valid: nil, integers, strings, booleans, lists)");
+                    + value.getClass().getSimpleName() + " (valid: nil, integers, decimals, strings, booleans, lists)");
         };
     }
 

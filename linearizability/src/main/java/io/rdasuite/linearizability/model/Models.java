@@ -20,14 +20,20 @@ public final class Models {
      */
     public static final RegisterModel KV_STRING = new RegisterModel("kv-string", EnumSet.allOf(Fn.class), true);
 
-    private static final List<RegisterModel> ALL = List.of(REGISTER, CAS_REGISTER, KV, KV_STRING);
+    /** A lock with acquire and release, initially free (Knossos's mutex). */
+    public static final MutexModel MUTEX = new MutexModel();
+
+    /** Registers read and written together by transactions of [:read k v] and [:write k v] (Knossos's multi-register). */
+    public static final MultiRegisterModel MULTI_REGISTER = new MultiRegisterModel();
+
+    private static final List<Model> ALL = List.of(REGISTER, CAS_REGISTER, KV, KV_STRING, MUTEX, MULTI_REGISTER);
 
     private Models() {
     }
 
     /** The model named {@code name}; an unknown name is an error listing the valid ones. */
     public static Model parse(String name) {
-        for (RegisterModel m : ALL) {
+        for (Model m : ALL) {
             if (m.name().equalsIgnoreCase(name)) {
                 return m;
             }
@@ -41,6 +47,6 @@ public final class Models {
     }
 
     static String supporting(Fn f) {
-        return ALL.stream().filter(m -> m.supported().contains(f)).map(Model::name).collect(Collectors.joining(", "));
+        return ALL.stream().filter(m -> m.functions().contains(f)).map(Model::name).collect(Collectors.joining(", "));
     }
 }

@@ -24,6 +24,10 @@ public final class RegisterModel implements Model {
     private final String name;
     private final Set<Fn> supported;
     private final boolean stringAppend;
+    /** The initial value ({@link Model#initially}): a value, or a map from key to value; nil by default. */
+    private final Object initial;
+    /** Knossos's reading of a nil read: unknown. */
+    private final boolean nilReadsUnknown;
 
     public RegisterModel(String name, Set<Fn> supported) {
         this(name, supported, false);
@@ -31,9 +35,31 @@ public final class RegisterModel implements Model {
 
     /** With {@code stringAppend}, append concatenates strings (Jepsen's key-value histories); otherwise it adds to a list. */
     public RegisterModel(String name, Set<Fn> supported, boolean stringAppend) {
+        this(name, supported, stringAppend, null, false);
+    }
+
+    private RegisterModel(String name, Set<Fn> supported, boolean stringAppend, Object initial, boolean nilReadsUnknown) {
         this.name = name;
         this.supported = Collections.unmodifiableSet(EnumSet.copyOf(supported));
         this.stringAppend = stringAppend;
+        this.initial = initial;
+        this.nilReadsUnknown = nilReadsUnknown;
+    }
+
+    @Override
+    public RegisterModel initially(Object value) {
+        return new RegisterModel(name, supported, stringAppend, value, nilReadsUnknown);
+    }
+
+    @Override
+    public RegisterModel nilReadsUnknown() {
+        return new RegisterModel(name, supported, stringAppend, initial, true);
+    }
+
+    /** Also leaves out, with {@link #nilReadsUnknown()}, reads of nil: they constrain nothing. */
+    @Override
+    public boolean relevant(Operation op) {
+        return Model.super.relevant(op) && !(nilReadsUnknown && op.f() == Fn.READ && op.result() == null);
     }
 
     @Override
@@ -42,6 +68,11 @@ public final class RegisterModel implements Model {
     }
 
     public Set<Fn> supported() {
+        return supported;
+    }
+
+    @Override
+    public Set<Fn> functions() {
         return supported;
     }
 
@@ -55,12 +86,13 @@ public final class RegisterModel implements Model {
         for (int i = 0; i < n; i++) {
             Operation op = ops.get(i);
             if (!supported.contains(op.f())) {
-                throw new IllegalArgumentException("model " + name + " has no " + op.f().wireName() + " (operation "
-                        + op.id() + ": " + op.describe() + "); models with it: " + Models.supporting(op.f()));
+                throw new ModelMismatchException(op, "model " + name + " expects " + supported.stream().map(Fn::wireName)
+                        .collect(Collectors.joining(", ")) + ", found " + op.f().wireName() + " (" + op.describe()
+                        + "); models with " + op.f().wireName() + ": " + Models.supporting(op.f()));
             }
             kind[i] = (byte) op.f().ordinal();
             if (stringAppend && op.f() == Fn.APPEND && !(op.value() instanceof String)) {
-                throw new IllegalArgumentException("model " + name + " appends strings; operation " + op.id() + " appends "
+                throw new ModelMismatchException(op, "model " + name + " expects a string to append, found "
                         + Values.render(op.value()) + " (for list append use the model kv)");
             }
             switch (op.f()) {
@@ -68,7 +100,7 @@ public final class RegisterModel implements Model {
                 case WRITE, APPEND -> a[i] = values.id(op.value());
                 case CAS -> {
                     if (!(op.value() instanceof List<?> pair) || pair.size() != 2) {
-                        throw new IllegalArgumentException("operation " + op.id() + ": a cas takes [expected new], not "
+                        throw new ModelMismatchException(op, "a cas expects [expected new] as its value, found "
                                 + Values.render(op.value()));
                     }
                     a[i] = values.id(pair.get(0));
@@ -77,7 +109,9 @@ public final class RegisterModel implements Model {
                 case DELETE -> a[i] = 0;
             }
         }
-        return new RegisterSpec(kind, a, b, values);
+        Object key = n == 0 ? null : ops.getFirst().key();
+        int start = values.id(initial instanceof Map<?, ?> perKey ? perKey.get(key) : initial);
+        return new RegisterSpec(kind, a, b, values, start);
     }
 
     /** Values to ints: nil (and the empty list, or with string append the empty string) is 0. */
@@ -117,10 +151,12 @@ public final class RegisterModel implements Model {
         private final int[] a;
         private final int[] b;
         private final Interner values;
+        private final int initialState;
         /** (state << 32 | element) -> state after the append; appends are rare enough to afford boxing. */
         private final Map<Long, Integer> appends = new HashMap<>();
 
-        RegisterSpec(byte[] kind, int[] a, int[] b, Interner values) {
+        RegisterSpec(byte[] kind, int[] a, int[] b, Interner values, int initialState) {
+            this.initialState = initialState;
             this.kind = kind;
             this.a = a;
             this.b = b;
@@ -129,7 +165,7 @@ public final class RegisterModel implements Model {
 
         @Override
         public int initialState() {
-            return 0;
+            return initialState;
         }
 
         @Override

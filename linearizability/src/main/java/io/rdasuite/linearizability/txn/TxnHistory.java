@@ -1,6 +1,6 @@
 package io.rdasuite.linearizability.txn;
 
-import io.rdasuite.linearizability.format.EdnFormat;
+import io.rdasuite.linearizability.format.HistoryFormat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,32 +19,13 @@ public final class TxnHistory {
     private TxnHistory() {
     }
 
-    /** Parses EDN when the first non-blank character is '{' followed by ':' keys, JSON Lines otherwise. */
+    /**
+     * Parses EDN or JSON Lines, detected as {@link HistoryFormat#AUTO} does (by extension, else by the first line that
+     * is not a {@code ;} comment).
+     */
     public static List<Txn> read(BufferedReader in, String source) throws IOException {
-        List<String> lines = in.lines().toList();
-        boolean edn = lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith(";")).findFirst().map(l -> l.matches("^\\{\\s*:.*")).orElse(true);
-        List<Map<String, Object>> rows;
-        if (edn) {
-            rows = EdnFormat.readMaps(new BufferedReader(new java.io.StringReader(String.join("\n", lines))), source);
-        } else {
-            rows = new ArrayList<>();
-            com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-            int n = 0;
-            for (String l : lines) {
-                n++;
-                if (l.isBlank() || l.strip().startsWith(";")) {
-                    continue;
-                }
-                try {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> m = json.readValue(l, LinkedHashMap.class);
-                    rows.add(m);
-                } catch (IOException e) {
-                    throw new IllegalArgumentException(source + " line " + n + ": not JSON: " + e.getMessage());
-                }
-            }
-        }
-        return of(rows, source);
+        String text = in.lines().collect(java.util.stream.Collectors.joining("\n"));
+        return of(HistoryFormat.AUTO.readMaps(text, source), source);
     }
 
     /**

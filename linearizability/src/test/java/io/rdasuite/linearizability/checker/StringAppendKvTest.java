@@ -59,7 +59,7 @@ class StringAppendKvTest {
     @Test
     void appendingANumberIsAnErrorNamingTheListModel() {
         History h = edn("{:process 0, :type :invoke, :f :append, :key \"k\", :value 3}", "{:process 0, :type :ok, :f :append, :key \"k\", :value 3}");
-        assertThatThrownBy(() -> verdict(h, Models.KV_STRING)).hasMessageContaining("appends strings").hasMessageContaining("model kv");
+        assertThatThrownBy(() -> verdict(h, Models.KV_STRING)).hasMessageContaining("expects a string to append").hasMessageContaining("model kv");
     }
 
     /**

@@ -72,7 +72,7 @@ class WglCheckerTest {
     void registerModelHasNoCas() {
         History h = log("0 :invoke :cas [nil 1]", "0 :ok :cas [nil 1]");
         assertThatThrownBy(() -> verdict(h, Models.REGISTER)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("model register has no cas").hasMessageContaining("cas-register, kv");
+                .hasMessageContaining("model register expects read, write, found cas").hasMessageContaining("cas-register, kv");
     }
 
     @Test

@@ -36,6 +36,8 @@ public final class EfClient implements KvClient {
     private final PlantedBug planted = PlantedBugs.active();
     private final Node node;
     private final QueuePair qp;
+    /** {@link #stallNextWrite}'s stall for the next put (0: none). */
+    private long stallNextWriteNs;
     private final EfServer.Handle server;
     private final KvShape shape;
     private final HopscotchTable hash;
@@ -77,15 +79,33 @@ public final class EfClient implements KvClient {
     }
 
     @Override
+    public void stallNextWrite(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a stall lasts 0 ns or more, not " + nanos);
+        }
+        stallNextWriteNs = nanos;
+    }
+
+    /** {@link #stallNextWrite}: the place is allocated and published, the data not yet written. Always true. */
+    private boolean stalled(long nanos) {
+        if (nanos > 0) {
+            node.clock().sleepNanos(nanos);
+        }
+        return true;
+    }
+
+    @Override
     public boolean put(byte[] key, byte[] value) {
         shape.check(key, value);
         register();
         MemorySegment data = EfObject.data(key, value);
+        long stall = stallNextWriteNs; // for this put only
+        stallNextWriteNs = 0;
         return switch (server.mode().putPath()) {
             case CLIENT_ACTIVE -> {
                 node.clock().chargeCrc(key.length + value.length);
                 MemorySegment reply = checked(call(EfMessages.PUT, 0, Integer.toUnsignedLong(EfObject.crcOf(key, value)), key));
-                yield reply != null && qp.execute(WorkRequest.write(data, reply.get(ValueLayout.JAVA_LONG, 16),
+                yield reply != null && stalled(stall) && qp.execute(WorkRequest.write(data, reply.get(ValueLayout.JAVA_LONG, 16),
                         (int) reply.get(ValueLayout.JAVA_LONG, 24))).ok();
             }
             case SEND_AFTER_WRITE -> {
@@ -93,6 +113,7 @@ public final class EfClient implements KvClient {
                 if (reply == null) {
                     yield false;
                 }
+                stalled(stall);
                 qp.post(WorkRequest.write(data, reply.get(ValueLayout.JAVA_LONG, 16), (int) reply.get(ValueLayout.JAVA_LONG, 24)).unsignaled());
                 yield checked(call(EfMessages.COMMIT, reply.get(ValueLayout.JAVA_LONG, 8), 0, key)) != null;
             }
@@ -101,6 +122,7 @@ public final class EfClient implements KvClient {
                 if (reply == null) {
                     yield false;
                 }
+                stalled(stall);
                 qp.postReceive(replies, 0, EfMessages.REPLY_BYTES);
                 qp.post(WorkRequest.writeImm(data, reply.get(ValueLayout.JAVA_LONG, 16), (int) reply.get(ValueLayout.JAVA_LONG, 24),
                         (int) reply.get(ValueLayout.JAVA_LONG, 8)).unsignaled());

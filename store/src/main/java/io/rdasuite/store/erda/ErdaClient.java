@@ -48,6 +48,8 @@ public final class ErdaClient implements KvClient {
     private final MemoryRegion control;
     private final LocalMemory controlMemory;
     private boolean registered;
+    /** {@link #stallNextWrite}'s stall for the next put (0: none). */
+    private long stallNextWriteNs;
     /**
      * Every get reads its neighbourhood and its objects into these two buffers (a client serves one thread at a time;
      * the parsed object copies its key and value out), instead of allocating and zeroing ~1.2 KB per get.
@@ -80,6 +82,14 @@ public final class ErdaClient implements KvClient {
     }
 
     @Override
+    public void stallNextWrite(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a stall lasts 0 ns or more, not " + nanos);
+        }
+        stallNextWriteNs = nanos;
+    }
+
+    @Override
     public boolean put(byte[] key, byte[] value) {
         shape.check(key, value);
         register();
@@ -95,6 +105,8 @@ public final class ErdaClient implements KvClient {
     }
 
     private boolean write(int type, int rpcType, byte[] key, MemorySegment object) {
+        long stall = stallNextWriteNs; // for this put only, whichever path it takes
+        stallNextWriteNs = 0;
         MemorySegment reply = call(type, 0, key);
         if (reply == null) {
             return false;
@@ -120,6 +132,9 @@ public final class ErdaClient implements KvClient {
         }
         long address = reply.get(ValueLayout.JAVA_LONG, 8);
         int rkey = (int) reply.get(ValueLayout.JAVA_LONG, 16);
+        if (stall > 0) {
+            node.clock().sleepNanos(stall); // stallNextWrite: the place is reserved, the data not yet written
+        }
         return qp.execute(WorkRequest.write(object, address, rkey)).ok();
     }
 

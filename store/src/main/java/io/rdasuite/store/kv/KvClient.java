@@ -12,6 +12,17 @@ public interface KvClient {
     /** The value under {@code key}, or null when there is none. Throws {@link KvReadException} when no intact version is found. */
     byte[] get(byte[] key);
 
+    /**
+     * Makes this client's next put stall for {@code nanos} between the server's reservation of the object's place and
+     * the client's data write into it (a client thread descheduled mid-put), for crash exploration: a program can then
+     * keep a writer in flight across a log cleaner's switch. Only the clients with such a gap (Erda, eFactory and its
+     * variants) support it; a put the server writes itself (Erda during cleaning) has no gap and does not stall.
+     */
+    default void stallNextWrite(long nanos) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no gap between reservation and data write;"
+                + " stalled puts run on erda, erda-cleaning, efactory, efactory-cleaning and efactory-nohr");
+    }
+
     /** Deletes {@code key}; true once acknowledged (also when it was absent). */
     boolean delete(byte[] key);
 

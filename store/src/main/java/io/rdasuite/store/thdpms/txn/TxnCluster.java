@@ -28,10 +28,20 @@ public final class TxnCluster {
     private final TxnRecovery recovery;
     private volatile long recoveredEpoch = -1;
     private final List<Runnable> commitStepListeners;
+    private final List<StepListener> stepListeners;
 
-    private TxnCluster(PdsmCluster pdsm, TxnRecovery recovery, List<Runnable> commitStepListeners) {
+    /**
+     * Told each step a participant handled (paper 002 §4.1.6: {@code LOCK}, {@code LOCK-CONFLICT}, {@code COMMIT-BACKUP},
+     * {@code COMMIT-PRIMARY}, {@code ABORT}, {@code TRUNCATE}), on the server's actor, after the step's effects.
+     */
+    public interface StepListener {
+        void step(String phase, int serverNode, int coordinator, long txn);
+    }
+
+    private TxnCluster(PdsmCluster pdsm, TxnRecovery recovery, List<Runnable> commitStepListeners, List<StepListener> stepListeners) {
         this.pdsm = pdsm;
         this.commitStepListeners = commitStepListeners;
+        this.stepListeners = stepListeners;
         this.recovery = recovery;
     }
 
@@ -44,7 +54,13 @@ public final class TxnCluster {
         PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover);
         Node monitorHost = fabric.node(monitorNode);
         List<Runnable> listeners = new ArrayList<>();
-        Runnable onCommitStep = () -> listeners.forEach(Runnable::run);
+        List<StepListener> stepListeners = new ArrayList<>();
+        StepListener onStep = (phase, server, c, txn) -> {
+            if (phase.startsWith("COMMIT-")) {
+                listeners.forEach(Runnable::run);
+            }
+            stepListeners.forEach(l -> l.step(phase, server, c, txn));
+        };
         TreeMap<Integer, MemoryRegion> logs = new TreeMap<>();
         TreeMap<Integer, QueuePair> qps = new TreeMap<>();
         TreeMap<Integer, IrdmaRpc.Client> rpc = new TreeMap<>();
@@ -52,14 +68,15 @@ public final class TxnCluster {
         for (PdsmServer s : pdsm.servers) {
             MemoryRegion log = s.node().register(MemoryKind.PM, "txn-log", (long) TxnLayout.MAX_COORDINATORS * TxnLayout.SLOT_BYTES);
             logs.put(s.node().id(), log);
-            TxnParticipant p = new TxnParticipant(s, config, log, bug, onCommitStep);
+            TxnParticipant p = new TxnParticipant(s, config, log, bug, onStep);
             s.extend(p);
             participants.add(p);
             qps.put(s.node().id(), fabric.connect(monitorHost, s.node()).requester());
             rpc.put(s.node().id(), IrdmaRpc.connect(fabric.connect(monitorHost, s.node()), monitorHost, s.node(), "txn-recovery-" + s.node().id(), 2,
                     s::handle));
         }
-        TxnCluster cluster = new TxnCluster(pdsm, new TxnRecovery(monitorHost, pdsm.monitor, qps, logs, rpc, clientNodes.size()), listeners);
+        TxnCluster cluster = new TxnCluster(pdsm, new TxnRecovery(monitorHost, pdsm.monitor, qps, logs, rpc, clientNodes.size()), listeners,
+                stepListeners);
         cluster.logs.putAll(logs);
 
         pdsm.afterBootstrap(() -> cluster.recoveredEpoch = cluster.recovery.recoverAll());
@@ -109,6 +126,11 @@ public final class TxnCluster {
      */
     public void onCommitStep(Runnable listener) {
         commitStepListeners.add(listener);
+    }
+
+    /** Adds {@code listener} for every participant step (what a finding's crash point names). Install before the run. */
+    public void onStep(StepListener listener) {
+        stepListeners.add(listener);
     }
 
     /** The epoch up to which every transaction in flight at a configuration change has been resolved (-1: not yet booted). */

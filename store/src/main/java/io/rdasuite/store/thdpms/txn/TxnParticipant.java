@@ -28,10 +28,10 @@ public final class TxnParticipant implements PdsmServer.Extension {
     private long knownEpoch;
     private boolean recovering;
 
-    private final Runnable onCommitStep;
+    private final TxnCluster.StepListener onStep;
 
-    TxnParticipant(PdsmServer server, PdsmConfig config, MemoryRegion logRegion, TxnPlantedBug planted, Runnable onCommitStep) {
-        this.onCommitStep = onCommitStep;
+    TxnParticipant(PdsmServer server, PdsmConfig config, MemoryRegion logRegion, TxnPlantedBug planted, TxnCluster.StepListener onStep) {
+        this.onStep = onStep;
         this.server = server;
         this.config = config;
         this.log = server.node().local(logRegion);
@@ -117,10 +117,12 @@ public final class TxnParticipant implements PdsmServer.Extension {
             if (TxnLayout.locked(word) || TxnLayout.version(word) != w.newVersion() - 1) {
                 unlock(owner, writes);
                 setFlags(c, epoch, txn, TxnLayout.ABORTED);
+                onStep.step("LOCK-CONFLICT", server.node().id(), c, txn);
                 return reply(TxnMessages.CONFLICT);
             }
             m.store8(at, TxnLayout.lockedBy(owner, TxnLayout.version(word)));
         }
+        onStep.step("LOCK", server.node().id(), c, txn);
         return reply(TxnMessages.OK);
     }
 
@@ -137,7 +139,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
         if (persist) {
             log.persist(at, 8);
         }
-        onCommitStep.run();
+        onStep.step("COMMIT-BACKUP", server.node().id(), c, txn);
         return reply(TxnMessages.OK);
     }
 
@@ -150,13 +152,14 @@ public final class TxnParticipant implements PdsmServer.Extension {
                 install(server.segmentMemory(local), w);
             }
         }
-        onCommitStep.run();
+        onStep.step("COMMIT-PRIMARY", server.node().id(), c, txn);
         return reply(TxnMessages.OK);
     }
 
     private long[] abort(int c, long epoch, long txn, List<WriteEntry> writes) {
         unlock(TxnLayout.ownerOf(c), writes);
         setFlags(c, epoch, txn, TxnLayout.ABORTED);
+        onStep.step("ABORT", server.node().id(), c, txn);
         return reply(TxnMessages.OK);
     }
 
@@ -169,6 +172,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
             }
         }
         setFlags(c, epoch, txn, TxnLayout.TRUNCATED);
+        onStep.step("TRUNCATE", server.node().id(), c, txn);
         return reply(TxnMessages.OK);
     }
 

@@ -1,0 +1,99 @@
+package io.rdasuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rdasuite.crashsim.Invariant;
+import io.rdasuite.crashsim.cluster.CrashTarget;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
+import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Findings that explain themselves (issue 27): a planted bug's finding in {@code rda fuzz} and in the TH-DPMS cells of
+ * {@code rda check} names the claim it breaks, the program, where the crash fell in the protocol's own steps, and a
+ * history timeline; in the JSON and in the HTML report.
+ */
+class FindingsExplainedTest {
+    private static final String DMP = "DMP+DDIO+DRAM-RQWRB";
+
+    @Test
+    void aFuzzFailureOfImmsEarlyAckNamesTheClaimTheWriteWithImmStepAndItsTimeline(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report");
+        RdaRun run = RdaRun.of("fuzz", "--plant", "imm-ack-before-persist", "--protocols", "imm", "--runs", "16", "--seed", "1", "--json",
+                "--corpus", dir.resolve("corpus").toString(), "--report", report.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        JsonNode failures = new ObjectMapper().readTree(run.out()).get("failures");
+        assertThat(failures).isNotEmpty();
+        for (JsonNode f : failures) {
+            assertThat(f.get("claim").asText()).isEqualTo(Invariant.parse(f.get("invariant").asText()).claimText());
+            assertThat(f.get("programByClient").get(0).get(0).asText()).matches("(put|get|delete) k\\d+.*");
+            List<String> point = new ObjectMapper().convertValue(f.get("crashPoint"), List.class);
+            assertThat(point).first().asString().startsWith("power failure before event ");
+            // the bug acknowledges the write_with_imm before the flush: the acknowledged put was cut in IMM's second step
+            assertThat(point).anySatisfy(l -> assertThat(l).startsWith("client 0 in the protocol's steps: IMM PUT, step 2 of 2, the write_with_imm"));
+            assertThat(Path.of(f.get("timeline").asText())).exists().isRegularFile();
+        }
+        String html = Files.readString(report.resolve("index.html"));
+        assertThat(html).contains("Breaks the claim").contains("Where the crash fell").contains("IMM PUT, step 2 of 2").contains("timelines/fuzz-kv-imm-");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPdsmViolationOfTheEarlySwingNamesTheClaimTheProgramThePutObjStepAndItsTimeline() {
+        ClusterCells.Cell cell = new ClusterCells.Cell(ServerConfig.parse(DMP), Transport.IB, CrashTarget.ALL_SERVERS, ClusterCells.Store.PDSM);
+        Map<String, Object> row = ClusterCells.explore(cell, 1, 1, PlantedBug.PDSM_SWING_BEFORE_PAGES_PERSIST);
+        assertThat(row.get("verdict")).isEqualTo("FAIL");
+        List<Map<String, Object>> shrunk = ((List<Map<String, Object>>) row.get("examples")).stream().filter(e -> (Boolean) e.get("shrunk")).toList();
+        assertThat(shrunk).isNotEmpty();
+        for (Map<String, Object> e : shrunk) {
+            assertThat(e.get("claim")).isEqualTo(Invariant.parse((String) e.get("invariant")).claimText());
+            assertThat((List<List<String>>) e.get("program")).isNotEmpty().allSatisfy(ops -> assertThat(ops).isNotEmpty());
+            assertThat((List<String>) e.get("crashPoint")).first().asString().startsWith("power failure before event " + e.get("crashEvent"));
+            assertThat((List<String>) e.get("crashPoint")).anySatisfy(l -> assertThat(l).matches("client \\d in the protocol's steps: pDSM (put_obj|get_obj|del_obj), step .*"));
+            assertThat(Path.of((String) e.get("timeline"))).exists();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTransactionCommittedAtThePrimaryBeforeItsBackupsIsShownAfterCommitPrimaryWithoutCommitBackup() {
+        Map<String, Object> row = TxnCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
+                TxnPlantedBug.of(PlantedBug.TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK));
+        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
+        assertThat(examples).isNotEmpty();
+        Map<String, Object> e = examples.getFirst();
+        assertThat(e.get("claim")).isEqualTo(TxnCells.CLAIM);
+        assertThat((List<List<String>>) e.get("program")).hasSize(4);
+        List<String> point = (List<String>) e.get("crashPoint");
+        assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        // the plant's signature: a transaction the crash cut after COMMIT-PRIMARY with no backup's COMMIT-BACKUP before it
+        assertThat(point).anySatisfy(l -> assertThat(l).contains("in the protocol's steps: pDSM transaction").contains("after step 5, Commit-primary")
+                .doesNotContain("COMMIT-BACKUP at"));
+        assertThat(Path.of((String) e.get("timeline"))).exists();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPdfsFindingNamesTheNamespaceClaimAndEachClientsOperationAtTheCrash() {
+        Map<String, Object> row = FsCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
+                PdfsPlantedBug.of(PlantedBug.PDFS_RENAME_TWO_OPERATIONS));
+        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
+        assertThat(examples).isNotEmpty();
+        Map<String, Object> e = examples.getFirst();
+        assertThat(e.get("claim")).isEqualTo(FsCells.CLAIM);
+        List<String> point = (List<String>) e.get("crashPoint");
+        assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        // the plant splits a rename in two: the crash that reveals it falls inside a rename
+        assertThat(point).anySatisfy(l -> assertThat(l).matches("client \\d: rename \\S+ \\S+ in flight \\(operation \\d+ of \\d+, pDFS metadata, 002 §4.2\\).*"));
+    }
+}
