@@ -307,7 +307,10 @@ final class CheckCommand implements Callable<Integer> {
         row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
         if (control) {
             // the pin compares the seed-independent anchor's catch; the seed's search may add to it, never change the verdict
-            TreeSet<String> caughtBy = new TreeSet<>(split.total().statesByInvariant().keySet().stream().filter(split::anchorFound).map(Invariant::name).toList());
+            TreeSet<String> caughtBy = new TreeSet<String>();
+            if (split.anchoredRun()) {
+                split.anchored().statesByInvariant().keySet().forEach(i -> caughtBy.add(i.name()));
+            }
             row.put("caughtBy", List.copyOf(caughtBy));
             String key = PinnedFindings.cell(subject.name(), config.name(), transport.name());
             CheckReport.putPin(row, split.anchoredRun() ? pinned.compare(key, caughtBy) : null, split.anchoredRun());

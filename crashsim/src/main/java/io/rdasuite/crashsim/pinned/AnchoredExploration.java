@@ -47,8 +47,7 @@ public record AnchoredExploration(Explorer.Report anchored, Explorer.Report sear
     public static AnchoredExploration explore(Subject subject, Scenario scenario, Budget base, Budget scaled) {
         Budget anchor = anchorBudget(base, scaled);
         Explorer.Report anchored = Explorer.explore(subject, scenario.withSeed(ANCHOR_SEED), anchor);
-        Scenario searchScenario = scenario.withSeed(Budget.timingSeed(scenario.seed(), anchor.timings()));
-        Explorer.Report searched = Explorer.explore(subject, searchScenario, searchBudget(scaled));
+        Explorer.Report searched = search(subject, scenario, anchor, scaled);
         return new AnchoredExploration(anchored, searched, Explorer.combine(anchored, searched));
     }
 
@@ -58,10 +57,13 @@ public record AnchoredExploration(Explorer.Report anchored, Explorer.Report sear
      * its findings cannot be compared with the pins; {@code anchored} is null.
      */
     public static AnchoredExploration searchOnly(Subject subject, Scenario scenario, Budget base, Budget scaled) {
-        Budget anchor = anchorBudget(base, scaled);
-        Scenario searchScenario = scenario.withSeed(Budget.timingSeed(scenario.seed(), anchor.timings()));
-        Explorer.Report searched = Explorer.explore(subject, searchScenario, searchBudget(scaled));
+        Explorer.Report searched = search(subject, scenario, anchorBudget(base, scaled), scaled);
         return new AnchoredExploration(null, searched, searched);
+    }
+
+    /** The search: {@code scaled}'s search budget, its timings drawn from {@code scenario}'s seed past the anchor's. */
+    private static Explorer.Report search(Subject subject, Scenario scenario, Budget anchor, Budget scaled) {
+        return Explorer.explore(subject, scenario.withSeed(Budget.timingSeed(scenario.seed(), anchor.timings())), searchBudget(scaled));
     }
 
     /** Whether this exploration ran the anchor (false for {@link #searchOnly}). */
