@@ -21,8 +21,10 @@ import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -102,7 +104,8 @@ public final class TxnExplorer {
         }
         List<Finding> findings = new ArrayList<>();
         long states = 1;
-        String v = verdict(uncut, check);
+        HashMap<CheckedHistory, String> checked = new HashMap<>(); // history → the check's verdict (null: holds); never iterated
+        String v = verdict(uncut, check, checked);
         if (v != null) {
             findings.add(new Finding(token(scenario, null, -1, 0), null, -1, 0, v, uncut.history()));
         }
@@ -125,7 +128,7 @@ public final class TxnExplorer {
                         break;
                     }
                     states++;
-                    String why = verdict(r, check);
+                    String why = verdict(r, check, checked);
                     if (why != null) {
                         findings.add(new Finding(token(scenario, target, crashAt, image), target, crashAt, image, why, r.history()));
                         done.add(target);
@@ -146,6 +149,91 @@ public final class TxnExplorer {
             return String.join("; ", r.violations());
         }
         return check.check(r.history());
+    }
+
+    /**
+     * As {@link #verdict(Run, TxnHistoryCheck)}, checking a history equal to one checked before only once: the check
+     * is a function of the history, and the images of one crash point (and both targets that restart from it) often
+     * read back the same values after the same prefix.
+     */
+    private static String verdict(Run r, TxnHistoryCheck check, HashMap<CheckedHistory, String> checked) {
+        if (!r.violations().isEmpty()) {
+            return String.join("; ", r.violations());
+        }
+        CheckedHistory key = new CheckedHistory(r.history());
+        if (checked.containsKey(key)) {
+            return checked.get(key);
+        }
+        String why = check.check(r.history());
+        checked.put(key, why);
+        return why;
+    }
+
+    /**
+     * A history compared by content: every record's client, operations, outcome, reads, event stamps and reason (all a
+     * check can read).
+     */
+    private static final class CheckedHistory {
+        private final List<TxnRecord> history;
+        private final int hash;
+
+        CheckedHistory(List<TxnRecord> history) {
+            this.history = history;
+            int h = history.size();
+            for (TxnRecord t : history) {
+                h = 31 * h + recordHash(t);
+            }
+            this.hash = h;
+        }
+
+        private static int recordHash(TxnRecord t) {
+            int h = Objects.hash(t.client(), t.ops(), t.outcome(), t.invoke(), t.complete(), t.why());
+            if (t.reads() != null) {
+                for (long[] read : t.reads()) {
+                    h = 31 * h + Arrays.hashCode(read);
+                }
+            }
+            return h;
+        }
+
+        private static boolean same(TxnRecord a, TxnRecord b) {
+            if (a == b) {
+                return true;
+            }
+            if (a.client() != b.client() || a.invoke() != b.invoke() || a.complete() != b.complete() || a.outcome() != b.outcome()
+                    || !a.ops().equals(b.ops()) || !a.why().equals(b.why()) || (a.reads() == null) != (b.reads() == null)) {
+                return false;
+            }
+            if (a.reads() != null) {
+                if (a.reads().size() != b.reads().size()) {
+                    return false;
+                }
+                for (int i = 0; i < a.reads().size(); i++) {
+                    if (!Arrays.equals(a.reads().get(i), b.reads().get(i))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof CheckedHistory k) || k.hash != hash || k.history.size() != history.size()) {
+                return false;
+            }
+            for (int i = 0; i < history.size(); i++) {
+                if (!same(k.history.get(i), history.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     // ---- replay tokens --------------------------------------------------------------------------------------------
