@@ -221,7 +221,7 @@ public final class Explorer {
      * findings without checking again. Equal means every field the checks read: each record's client, operation, event
      * stamps and result bytes; the observation's values (bytes), structural errors, unreadable keys and earlier crashes.
      */
-    private static final class CheckedState {
+    static final class CheckedState {
         private final List<OpRecord> history;
         private final Observation observed;
         private final int hash;
