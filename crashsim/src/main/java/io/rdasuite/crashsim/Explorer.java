@@ -105,7 +105,7 @@ public final class Explorer {
         // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
         HashMap<List<Object>, Observation> observedImages = new HashMap<>(); // looked up, never iterated
-        HashMap<SameObjects, List<Invariants.Finding>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
+        HashMap<CheckedState, List<Invariants.Finding>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)
                     : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
@@ -136,7 +136,7 @@ public final class Explorer {
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
-                List<Invariants.Finding> found = checked.computeIfAbsent(new SameObjects(history, observed),
+                List<Invariants.Finding> found = checked.computeIfAbsent(new CheckedState(history, observed),
                         k -> Invariants.check(subject, scenario.config(), k.history(), k.observed()));
                 for (Invariants.Finding f : found) {
                     failed.add(f.invariant());
@@ -215,18 +215,100 @@ public final class Explorer {
     }
 
     /**
-     * The checks are a function of the history and the observation: a pair of the same two objects is checked once (the
-     * single pass gives consecutive points with an unchanged history one history object).
+     * The checks are a function of the history and the observation, and every finding's text is made from them alone:
+     * a state whose history and observation equal an earlier state's (content, not identity: distinct images often
+     * recover to the same values, and a cluster that runs on builds a new history object per run) gets that state's
+     * findings without checking again. Equal means every field the checks read: each record's client, operation, event
+     * stamps and result bytes; the observation's values (bytes), structural errors, unreadable keys and earlier crashes.
      */
-    private record SameObjects(List<OpRecord> history, Observation observed) {
+    static final class CheckedState {
+        private final List<OpRecord> history;
+        private final Observation observed;
+        private final int hash;
+
+        CheckedState(List<OpRecord> history, Observation observed) {
+            this.history = history;
+            this.observed = observed;
+            this.hash = 31 * historyHash(history) + observationHash(observed);
+        }
+
+        List<OpRecord> history() {
+            return history;
+        }
+
+        Observation observed() {
+            return observed;
+        }
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof SameObjects k && k.history == history && k.observed == observed;
+            return o instanceof CheckedState k && k.hash == hash && sameHistory(k.history, history) && sameObservation(k.observed, observed);
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(history) * 31 + System.identityHashCode(observed);
+            return hash;
+        }
+
+        private static int historyHash(List<OpRecord> history) {
+            int h = history.size();
+            for (OpRecord r : history) {
+                h = 31 * h + r.client();
+                h = 31 * h + r.op().hashCode();
+                h = 31 * h + Long.hashCode(r.invokeEvent());
+                h = 31 * h + Long.hashCode(r.completeEvent());
+                h = 31 * h + java.util.Arrays.hashCode(r.result());
+            }
+            return h;
+        }
+
+        private static boolean sameHistory(List<OpRecord> a, List<OpRecord> b) {
+            if (a == b) {
+                return true;
+            }
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                OpRecord x = a.get(i);
+                OpRecord y = b.get(i);
+                if (x != y && (x.client() != y.client() || x.invokeEvent() != y.invokeEvent() || x.completeEvent() != y.completeEvent()
+                        || !x.op().equals(y.op()) || !java.util.Arrays.equals(x.result(), y.result()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static int observationHash(Observation o) {
+            int h = o.structuralErrors().hashCode();
+            h = 31 * h + o.unreadable().hashCode();
+            h = 31 * h + o.earlierCrashEvents().hashCode();
+            for (Map.Entry<Integer, byte[]> e : o.values().entrySet()) {
+                h = 31 * h + e.getKey();
+                h = 31 * h + java.util.Arrays.hashCode(e.getValue());
+            }
+            return h;
+        }
+
+        private static boolean sameObservation(Observation a, Observation b) {
+            if (a == b) {
+                return true;
+            }
+            if (!a.structuralErrors().equals(b.structuralErrors()) || !a.unreadable().equals(b.unreadable())
+                    || !a.earlierCrashEvents().equals(b.earlierCrashEvents()) || a.values().size() != b.values().size()) {
+                return false;
+            }
+            var i = a.values().entrySet().iterator();
+            var j = b.values().entrySet().iterator();
+            while (i.hasNext()) {
+                Map.Entry<Integer, byte[]> x = i.next();
+                Map.Entry<Integer, byte[]> y = j.next();
+                if (!x.getKey().equals(y.getKey()) || !java.util.Arrays.equals(x.getValue(), y.getValue())) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

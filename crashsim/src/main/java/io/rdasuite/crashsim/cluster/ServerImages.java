@@ -19,12 +19,21 @@ public final class ServerImages {
 
     /** Image sets {@code 0 … count-1} of {@code servers} after the power failure {@code fabric} just ran into. */
     public static List<TreeMap<Integer, CrashImage>> take(SimFabric fabric, List<Integer> servers, long seed, int count) {
+        java.util.Map<Integer, CrashFrontier> frontiers = new TreeMap<>();
+        for (int n : servers) {
+            frontiers.put(n, fabric.frontier(n));
+        }
+        return take(frontiers, servers, seed, count);
+    }
+
+    /** As {@link #take(SimFabric, List, long, int)}, from the servers' frontiers (e.g. recorded while the run went on). */
+    public static List<TreeMap<Integer, CrashImage>> take(java.util.Map<Integer, CrashFrontier> frontiers, List<Integer> servers, long seed, int count) {
         List<TreeMap<Integer, CrashImage>> all = new ArrayList<>();
         for (int image = 0; image < count; image++) {
             SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + image);
             TreeMap<Integer, CrashImage> one = new TreeMap<>();
             for (int n : servers) {
-                CrashFrontier f = fabric.frontier(n);
+                CrashFrontier f = frontiers.get(n);
                 one.put(n, image == 0 ? f.oldest() : image == 1 ? f.newest() : f.sample(random));
             }
             all.add(one);

@@ -5,6 +5,7 @@ import io.rdasuite.crashsim.TokenCodec;
 import io.rdasuite.crashsim.cluster.ServerImages;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
@@ -21,8 +22,12 @@ import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -102,22 +107,25 @@ public final class TxnExplorer {
         }
         List<Finding> findings = new ArrayList<>();
         long states = 1;
-        String v = verdict(uncut, check);
+        HashMap<CheckedHistory, String> checked = new HashMap<>(); // history → the check's verdict (null: holds); never iterated
+        String v = verdict(uncut, check, checked);
         if (v != null) {
             findings.add(new Finding(token(scenario, null, -1, 0), null, -1, 0, v, uncut.history()));
         }
         java.util.EnumSet<TxnCrashTarget> done = java.util.EnumSet.noneOf(TxnCrashTarget.class);
+        Map<Long, Prefix> prefixes = null; // every point's crash of every server, from one run (when a target needs one)
         for (var point : points.entrySet()) {
             long crashAt = point.getKey();
-            int pointImages = point.getValue();
             Prefix prefix = null; // the crash of every server, shared by both restarting targets and every image
             for (TxnCrashTarget target : targets) {
                 if (firstOnly && done.contains(target)) {
                     continue;
                 }
                 if (!target.runsOn() && prefix == null) {
-                    prefix = crashPrefix(scenario, crashAt, pointImages);
+                    prefixes = prefixes == null ? crashPrefixes(scenario, points) : prefixes;
+                    prefix = prefixes.get(crashAt);
                 }
+                int pointImages = point.getValue();
                 int count = target.runsOn() ? 1 : pointImages;
                 for (int image = 0; image < count && !(firstOnly && done.contains(target)); image++) {
                     Run r = target.runsOn() ? runOn(scenario, target, crashAt) : restart(scenario, target, prefix, image);
@@ -125,7 +133,7 @@ public final class TxnExplorer {
                         break;
                     }
                     states++;
-                    String why = verdict(r, check);
+                    String why = verdict(r, check, checked);
                     if (why != null) {
                         findings.add(new Finding(token(scenario, target, crashAt, image), target, crashAt, image, why, r.history()));
                         done.add(target);
@@ -146,6 +154,91 @@ public final class TxnExplorer {
             return String.join("; ", r.violations());
         }
         return check.check(r.history());
+    }
+
+    /**
+     * As {@link #verdict(Run, TxnHistoryCheck)}, checking a history equal to one checked before only once: the check
+     * is a function of the history, and the images of one crash point (and both targets that restart from it) often
+     * read back the same values after the same prefix.
+     */
+    private static String verdict(Run r, TxnHistoryCheck check, HashMap<CheckedHistory, String> checked) {
+        if (!r.violations().isEmpty()) {
+            return String.join("; ", r.violations());
+        }
+        CheckedHistory key = new CheckedHistory(r.history());
+        if (checked.containsKey(key)) {
+            return checked.get(key);
+        }
+        String why = check.check(r.history());
+        checked.put(key, why);
+        return why;
+    }
+
+    /**
+     * A history compared by content: every record's client, operations, outcome, reads, event stamps and reason (all a
+     * check can read).
+     */
+    static final class CheckedHistory {
+        private final List<TxnRecord> history;
+        private final int hash;
+
+        CheckedHistory(List<TxnRecord> history) {
+            this.history = history;
+            int h = history.size();
+            for (TxnRecord t : history) {
+                h = 31 * h + recordHash(t);
+            }
+            this.hash = h;
+        }
+
+        private static int recordHash(TxnRecord t) {
+            int h = Objects.hash(t.client(), t.ops(), t.outcome(), t.invoke(), t.complete(), t.why());
+            if (t.reads() != null) {
+                for (long[] read : t.reads()) {
+                    h = 31 * h + Arrays.hashCode(read);
+                }
+            }
+            return h;
+        }
+
+        private static boolean same(TxnRecord a, TxnRecord b) {
+            if (a == b) {
+                return true;
+            }
+            if (a.client() != b.client() || a.invoke() != b.invoke() || a.complete() != b.complete() || a.outcome() != b.outcome()
+                    || !a.ops().equals(b.ops()) || !a.why().equals(b.why()) || (a.reads() == null) != (b.reads() == null)) {
+                return false;
+            }
+            if (a.reads() != null) {
+                if (a.reads().size() != b.reads().size()) {
+                    return false;
+                }
+                for (int i = 0; i < a.reads().size(); i++) {
+                    if (!Arrays.equals(a.reads().get(i), b.reads().get(i))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof CheckedHistory k) || k.hash != hash || k.history.size() != history.size()) {
+                return false;
+            }
+            for (int i = 0; i < history.size(); i++) {
+                if (!same(k.history.get(i), history.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     // ---- replay tokens --------------------------------------------------------------------------------------------
@@ -280,7 +373,7 @@ public final class TxnExplorer {
                   io.rdasuite.hwsim.memory.PmImage monitorPm) {
     }
 
-    private Prefix crashPrefix(Scenario s, long crashAt, int images) {
+    Prefix crashPrefix(Scenario s, long crashAt, int images) {
         FaultPlan plan = FaultPlan.NONE;
         for (int n : servers()) {
             plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
@@ -297,6 +390,44 @@ public final class TxnExplorer {
             List<TreeMap<Integer, CrashImage>> all = ServerImages.take(fabric, servers(), s.seed(), images);
             return new Prefix(merged(perClient), events, true, all, fabric.pmSnapshot(monitorNode()));
         }
+    }
+
+    /**
+     * What {@link #crashPrefix} returns at each of {@code points} (crash event → images), from one run instead of one per
+     * point: before each point's event an engine observer records the servers' frontiers as if they lost power then
+     * (computed on copies: the run goes on), the monitor's PM and the history so far. Up to its crash point a crashing
+     * run is the run without a crash, and observers leave the run as it is ({@code Engine#observeAt}), so the records
+     * equal the crashing runs' ({@code TxnPrefixOnePassTest} compares them); as in {@code Execution#runCrashingAtEach}.
+     */
+    Map<Long, Prefix> crashPrefixes(Scenario s, SortedMap<Long, Integer> points) {
+        TreeMap<Long, Prefix> out = new TreeMap<>();
+        boolean[] over = {false};
+        try (SimFabric fabric = fabric(s).build()) {
+            List<List<TxnRecord>> perClient = new ArrayList<>();
+            for (var point : points.entrySet()) {
+                long crashAt = point.getKey();
+                fabric.engine().observeAt(crashAt, () -> {
+                    if (over[0]) {
+                        return; // closing the fabric dispatches its actors' last events: the run is over
+                    }
+                    TreeMap<Integer, CrashFrontier> frontiers = new TreeMap<>();
+                    for (int n : servers()) {
+                        frontiers.put(n, fabric.frontierIfPowerFailedNow(n));
+                    }
+                    out.put(crashAt, new Prefix(merged(perClient), crashAt, true, ServerImages.take(frontiers, servers(), s.seed(), point.getValue()),
+                            fabric.pmSnapshot(monitorNode())));
+                });
+            }
+            TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            perClient.addAll(spawnClients(fabric, cluster, s.program()));
+            fabric.run();
+            over[0] = true;
+            long events = fabric.engine().dispatched();
+            for (long crashAt : points.keySet()) { // points after the run's last event: no crash happens there
+                out.computeIfAbsent(crashAt, k -> new Prefix(merged(perClient), events, false, List.of(), null));
+            }
+        }
+        return out;
     }
 
     /** Restarts the servers from image {@code image} of the prefix (server 0 stays lost for that target) and reads back. */

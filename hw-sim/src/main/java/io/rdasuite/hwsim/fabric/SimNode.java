@@ -124,8 +124,10 @@ public final class SimNode implements Node {
     }
 
     SimRegion regionOf(MemoryRegion region) {
-        SimRegion sim = byName.get(region.name());
-        if (sim == null || region.nodeId() != id || sim.region.rkey() != region.rkey()) {
+        // by rkey, an array index, instead of a by-name tree lookup (a String compare per level; every posted receive
+        // asks): this node registered the rkey and names are unique per node, so it finds the region byName would
+        SimRegion sim = fabric.regionByRkey(region.rkey(), this);
+        if (sim == null || region.nodeId() != id || !sim.region.name().equals(region.name())) {
             throw new IllegalArgumentException("region " + region.name() + " is not a region of node " + id);
         }
         return sim;

@@ -251,7 +251,12 @@ public enum KvProtocol {
 
     /** A client of the store a descriptor describes, over an established connection to its server. */
     public static KvClient client(Node node, QueuePair requester, byte[] descriptor, int clientId, String name) {
-        return switch (StoreDescriptor.decode(descriptor)) {
+        return client(node, requester, StoreDescriptor.decode(descriptor), clientId, name);
+    }
+
+    /** A client of the store a decoded descriptor ({@link StoreDescriptor#decode}) describes; handles are read, never changed. */
+    private static KvClient client(Node node, QueuePair requester, Object handle, int clientId, String name) {
+        return switch (handle) {
             case ErdaServer.Handle h -> new ErdaClient(node, requester, h, clientId, name);
             case EfServer.Handle h -> new EfClient(node, requester, h, name);
             case BaselineServer.Handle h -> new BaselineClient(node, requester, h, clientId, name);
@@ -300,10 +305,10 @@ public enum KvProtocol {
         } else {
             handlers.run();
         }
-        byte[] descriptor = store.descriptor();
+        Object handle = StoreDescriptor.decode(store.descriptor()); // once: every client reads the same descriptor
         List<KvClient> kv = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            kv.add(client(fabric.node(c + 1), connections.get(c).requester(), descriptor, c, cliName + "-client-" + c));
+            kv.add(client(fabric.node(c + 1), connections.get(c).requester(), handle, c, cliName + "-client-" + c));
         }
         if (!recover && (this == ERDA_CLEANING || this == EFACTORY_CLEANING)) {
             server.spawn(cliName + "-cleaner", () -> { // the run waits for it: crashes land mid-cleaning
