@@ -66,11 +66,24 @@ public final class SerializabilityChecker {
      * Adya's G1/G2; Elle's {@code :anomalies} option).
      */
     public static Result check(List<Txn> txns, DataModel model, Set<ConsistencyModel> models, Set<String> anomalies) {
+        return check(txns, model, models, anomalies, KeyAssumptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #check(List, DataModel, Set, Set)}, with what rw-register may assume of its keys (Elle's
+     * {@code :wfr-keys?}, {@code :sequential-keys?}, {@code :linearizable-keys?}, {@code :transaction-order});
+     * list-append orders versions by its reads and takes only the default.
+     */
+    public static Result check(List<Txn> txns, DataModel model, Set<ConsistencyModel> models, Set<String> anomalies, KeyAssumptions assume) {
         Inference in = new Inference(txns);
         if (model == DataModel.LIST_APPEND) {
+            if (!assume.isDefault()) {
+                throw new IllegalArgumentException("--wfr-keys, --sequential-keys, --linearizable-keys and --transaction-order"
+                        + " order rw-register versions; a list-append history orders them by its reads (use --model txn-rw-register)");
+            }
             ListAppend.infer(in);
         } else {
-            RwRegister.infer(in);
+            RwRegister.infer(in, assume);
         }
         Set<AnomalyType> prohibited = ConsistencyModel.prohibited(models);
         for (AnomalyType t : AnomalyType.values()) {
