@@ -33,9 +33,9 @@ final class TxnCheck {
     }
 
     static int run(LinCheckCommand cmd, PrintWriter out) {
-        SerializabilityChecker.DataModel model = switch (cmd.modelName) {
-            case "txn-list-append" -> SerializabilityChecker.DataModel.LIST_APPEND;
-            case "txn-rw-register" -> SerializabilityChecker.DataModel.RW_REGISTER;
+        SerializabilityChecker.DataType model = switch (cmd.modelName) {
+            case "txn-list-append" -> SerializabilityChecker.DataType.LIST_APPEND;
+            case "txn-rw-register" -> SerializabilityChecker.DataType.RW_REGISTER;
             default -> null;
         };
         if (model == null) {
@@ -74,7 +74,7 @@ final class TxnCheck {
         } catch (IllegalArgumentException e) {
             return cmd.error("--transaction-order: " + e.getMessage());
         }
-        if (model == SerializabilityChecker.DataModel.LIST_APPEND && !assume.isDefault()) {
+        if (model == SerializabilityChecker.DataType.LIST_APPEND && !assume.isDefault()) {
             return cmd.error("--wfr-keys, --sequential-keys, --linearizable-keys and --transaction-order order rw-register"
                     + " versions; a list-append history orders them by its reads (use --model txn-rw-register)");
         }
@@ -130,7 +130,7 @@ final class TxnCheck {
         if (!anomalies.isEmpty()) {
             doc.put("anomaliesAsked", List.copyOf(anomalies));
         }
-        if (model == SerializabilityChecker.DataModel.RW_REGISTER) {
+        if (model == SerializabilityChecker.DataType.RW_REGISTER) {
             doc.put("wfrKeys", assume.wfrKeys());
             doc.put("sequentialKeys", assume.sequentialKeys());
             doc.put("linearizableKeys", assume.linearizableKeys());

@@ -73,7 +73,7 @@ class TaxonomyTest {
                 }
             }
         }
-        List<RemoteLogBench.Finding> findings = RemoteLogBench.findings(all);
+        List<RemoteLogBench.ClaimCheck> findings = RemoteLogBench.claimChecks(all);
         assertThat(findings).hasSize(6);
         assertThat(findings.subList(0, 4)).allSatisfy(f -> assertThat(f.agrees()).as(f.claim() + " / " + f.model()).isTrue());
     }

@@ -124,7 +124,7 @@ final class Dependencies {
         }
     }
 
-    // ---- the edges every data model shares ----------------------------------------------------------------------
+    // ---- the edges every data type shares ----------------------------------------------------------------------
 
     /**
      * ww, wr and rw edges from one key's version order: for each version v and each version v' directly after it, the

@@ -46,10 +46,10 @@ class ElleCasesTest {
         Set<String> anomalies = header(lines, "anomalies") == null ? Set.of() : Set.of(header(lines, "anomalies").split(" "));
         String expect = header(lines, "expect");
         String ours = header(lines, "ours");
-        var dataModel = file.getFileName().toString().startsWith("rw-") ? SerializabilityChecker.DataModel.RW_REGISTER
-                : SerializabilityChecker.DataModel.LIST_APPEND;
+        var dataType = file.getFileName().toString().startsWith("rw-") ? SerializabilityChecker.DataType.RW_REGISTER
+                : SerializabilityChecker.DataType.LIST_APPEND;
         List<Txn> txns = TxnHistory.read(new BufferedReader(new StringReader(String.join("\n", lines))), file.toString());
-        SerializabilityChecker.Result r = SerializabilityChecker.check(txns, dataModel, models, anomalies, assumptions(header(lines, "options")));
+        SerializabilityChecker.Result r = SerializabilityChecker.check(txns, dataType, models, anomalies, assumptions(header(lines, "options")));
         Set<String> got = new TreeSet<>(r.types().stream().map(AnomalyType::elleName).toList());
         Set<String> want = names(ours != null ? ours : expect);
         System.out.printf("elle-case %-42s elle: %-40s ours: %-40s %s%n", file.getFileName(), names(expect).isEmpty() ? "valid" : names(expect),
