@@ -186,12 +186,17 @@ public final class EdnFormat {
     }
 
     private static String name(Object o, String field) {
-        return switch (o) {
-            case null -> null;
-            case EdnParser.Keyword k -> k.name();
-            case String s -> s;
-            default -> throw new IllegalArgumentException("expected a keyword in " + field + ", found " + EdnParser.render(o));
-        };
+        // instanceof, not a pattern switch: its class is spun at the first call, which the start-up cache cannot hold
+        if (o == null) {
+            return null;
+        }
+        if (o instanceof EdnParser.Keyword k) {
+            return k.name();
+        }
+        if (o instanceof String s) {
+            return s;
+        }
+        throw new IllegalArgumentException("expected a keyword in " + field + ", found " + EdnParser.render(o));
     }
 
     private static Long time(Object o) {
