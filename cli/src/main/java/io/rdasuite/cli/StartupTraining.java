@@ -15,8 +15,7 @@ import java.nio.file.Path;
  * method profiles, so that every later {@code rda} starts from them. It runs, in one JVM and with their output
  * discarded, {@code rda --version} and {@code rda lin check} (text and JSON) on generated Jepsen logs of about the
  * etcd set's size, linearizable and not, beside generated EDN histories in Jepsen's layout (register, mutex and
- * multi-register), and
- * on a generated list-append history (serializable, and strict serializable with one anomaly to explain), so that
+ * multi-register), and on a generated list-append history (serializable, and strict serializable with one anomaly to explain), so that
  * Elle's checker starts from its classes, lambdas and loop profiles (a 4-transaction file's check: ~100 ms before, ~10
  * ms after; {@code rda --version} unchanged). It trains the short command whose start-up is most of its run; a cache
  * of every command's classes was tried and is slower, as the JVM loads all of a cache's classes at each start.
