@@ -36,7 +36,7 @@ final class BenchCommand implements Runnable {
 
     /** {@code rda bench remotelog}: paper 003 §4.3–4.4, Fig. 2. */
     @Command(name = "remotelog", mixinStandardHelpOptions = true,
-            description = "Mean REMOTELOG append latency per configuration x recipe (paper 003 Fig. 2), beside the paper's findings.")
+            description = "Mean REMOTELOG append latency per configuration x recipe (paper 003 Fig. 2), beside the paper's claims.")
     static final class RemoteLog implements Callable<Integer> {
         @Mixin
         CommonOptions common;
@@ -56,7 +56,7 @@ final class BenchCommand implements Runnable {
             for (Cells.Cell c : Cells.select(null, null, null, null, new Cells.Shard(0, 1))) {
                 all.add(RemoteLogBench.measure(c.config(), c.transport(), c.update(), c.op(), appends, common.seed));
             }
-            List<RemoteLogBench.Finding> findings = RemoteLogBench.findings(all);
+            List<RemoteLogBench.Claim> claims = RemoteLogBench.claims(all);
             PrintWriter out = spec.commandLine().getOut();
             if (common.json || report.wanted()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
@@ -73,9 +73,9 @@ final class BenchCommand implements Runnable {
                     rows.add(r);
                 }
                 List<Map<String, Object>> f = new ArrayList<>();
-                for (RemoteLogBench.Finding x : findings) {
+                for (RemoteLogBench.Claim x : claims) {
                     Map<String, Object> r = new LinkedHashMap<>();
-                    r.put("paper", x.claim());
+                    r.put("paper", x.paper());
                     r.put("model", x.model());
                     r.put("agrees", x.agrees());
                     f.add(r);
@@ -84,7 +84,7 @@ final class BenchCommand implements Runnable {
                 doc.put("command", "bench remotelog");
                 doc.put("seed", common.seed);
                 doc.put("results", rows);
-                doc.put("findings", f);
+                doc.put("paperClaims", f);
                 if (common.json) {
                     out.println(Json.write(doc));
                 }
@@ -106,9 +106,9 @@ final class BenchCommand implements Runnable {
                         }
                     }
                 }
-                out.println("\n(m = message passing: the responder's CPU acks)\n\nThe paper's findings (§4.3-4.4) against the model:");
-                for (RemoteLogBench.Finding f : findings) {
-                    out.printf("  [%s] %s%n         model: %s%n", f.agrees() ? "agrees" : "DIFFERS", f.claim(), f.model());
+                out.println("\n(m = message passing: the responder's CPU acks)\n\nThe paper's claims (§4.3-4.4) against the model:");
+                for (RemoteLogBench.Claim f : claims) {
+                    out.printf("  [%s] %s%n         model: %s%n", f.agrees() ? "agrees" : "DIFFERS", f.paper(), f.model());
                 }
             }
             out.flush();

@@ -89,6 +89,31 @@ final class LinCheckCommand implements Callable<Integer> {
                     + " strict-serializable, and the others of docs/USAGE.md.")
     List<String> consistencyModels;
 
+    @Option(names = "--anomalies", split = ",", paramLabel = "ANOMALY",
+            description = "txn models: anomalies to look for beside those the consistency models prohibit (Elle's :anomalies),"
+                    + " by Elle's names (G0, G1c, G-single-item, lost-update, ...) or Adya's unions G1 and G2; with no"
+                    + " --consistency-model, only these (and what implies them).")
+    List<String> anomalies;
+
+    @Option(names = "--wfr-keys", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",
+            description = "txn-rw-register: writes follow reads within a transaction, so a read of v then a write of v' puts v'"
+                    + " after v (Elle's :wfr-keys?; default true here, false in Elle: --wfr-keys=false).")
+    boolean wfrKeys;
+
+    @Option(names = "--sequential-keys", description = "txn-rw-register: each key is sequentially consistent, so a process's"
+            + " next transaction sees a key at or after the version its last one left (Elle's :sequential-keys?).")
+    boolean sequentialKeys;
+
+    @Option(names = "--linearizable-keys", description = "txn-rw-register: each key is linearizable, so a transaction sees a"
+            + " key at or after the version any transaction that completed before it began left (Elle's :linearizable-keys?).")
+    boolean linearizableKeys;
+
+    @Option(names = "--transaction-order", paramLabel = "EDN",
+            description = "txn-rw-register: the database's commit order, an EDN map from a transaction's completion index (its"
+                    + " 0-based event position, Jepsen's :index) to its place, e.g. '{0 2, 1 1}'; each key's writes follow it"
+                    + " (Elle's :transaction-order).")
+    String transactionOrder;
+
     @Option(names = "--format", defaultValue = "auto", converter = FormatName.class,
             description = "auto (default: by extension .jsonl/.edn/.log, else by the first line), jsonl, jepsen-log, edn.")
     HistoryFormat format;
@@ -135,6 +160,10 @@ final class LinCheckCommand implements Callable<Integer> {
                 return error("transactional histories are one file or one folder; got " + paths.size() + " paths");
             }
             return TxnCheck.run(this, out);
+        }
+        if (anomalies != null || !wfrKeys || sequentialKeys || linearizableKeys || transactionOrder != null) {
+            return error("--anomalies, --wfr-keys, --sequential-keys, --linearizable-keys and --transaction-order apply to"
+                    + " transactional histories (--model txn-list-append or txn-rw-register)");
         }
         try {
             model = new ModelName().convert(modelName);

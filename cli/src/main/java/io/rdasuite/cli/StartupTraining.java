@@ -14,8 +14,8 @@ import java.nio.file.Path;
  * {@code -XX:AOTCacheOutput}): the classes it loads are stored parsed, verified and linked, with their lambdas and
  * method profiles, so that every later {@code rda} starts from them. It runs, in one JVM and with their output
  * discarded, {@code rda --version} and {@code rda lin check} (text and JSON) on generated Jepsen logs of about the
- * etcd set's size, linearizable and not, beside generated EDN histories in Jepsen's layout (register and mutex), and
- * on a generated list-append history (serializable, and strict serializable with one anomaly to explain), so that
+ * etcd set's size, linearizable and not, beside generated EDN histories in Jepsen's layout (register, mutex and
+ * multi-register), and on a generated list-append history (serializable, and strict serializable with one anomaly to explain), so that
  * Elle's checker starts from its classes, lambdas and loop profiles (a 4-transaction file's check: ~100 ms before, ~10
  * ms after; {@code rda --version} unchanged). It trains the short command whose start-up is most of its run; a cache
  * of every command's classes was tried and is slower, as the JVM loads all of a cache's classes at each start.
@@ -51,6 +51,7 @@ public final class StartupTraining {
             for (int i = 0; i < EDN_FILES; i++) {
                 Files.writeString(dir.resolve("c" + i + ".edn"), ednHistory(i), StandardCharsets.UTF_8);
             }
+            Files.writeString(dir.resolve("d.edn"), multiRegisterHistory(), StandardCharsets.UTF_8);
             System.setOut(discard);
             System.setErr(discard);
             run(0, "--version");
@@ -102,6 +103,18 @@ public final class StartupTraining {
         }
         log.append(":nemesis :info :start nil\n");
         return log.toString();
+    }
+
+    /** Knossos's multi-register shape: transactions of [:write k v] and [:read k v], one process at a time. */
+    private static String multiRegisterHistory() {
+        StringBuilder edn = new StringBuilder("[");
+        for (int round = 0; round < ROUNDS / 3; round++) {
+            String txn = "[[:write :x " + round + "] [:read :y " + (round == 0 ? "nil" : String.valueOf(round - 1)) + "] [:write :y " + round + "]]";
+            for (String type : new String[] {":invoke", ":ok"}) {
+                edn.append("\n {:type ").append(type).append(", :f :txn, :value ").append(txn).append(", :process ").append(round % 3).append('}');
+            }
+        }
+        return edn.append("]\n").toString();
     }
 
     /**

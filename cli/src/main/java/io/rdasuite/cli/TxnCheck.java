@@ -3,6 +3,7 @@ package io.rdasuite.cli;
 import io.rdasuite.linearizability.txn.Anomaly;
 import io.rdasuite.linearizability.txn.ConsistencyModel;
 import io.rdasuite.linearizability.txn.CycleSvg;
+import io.rdasuite.linearizability.txn.KeyAssumptions;
 import io.rdasuite.linearizability.txn.SerializabilityChecker;
 import io.rdasuite.linearizability.txn.Txn;
 import io.rdasuite.linearizability.txn.TxnHistory;
@@ -32,9 +33,9 @@ final class TxnCheck {
     }
 
     static int run(LinCheckCommand cmd, PrintWriter out) {
-        SerializabilityChecker.DataModel model = switch (cmd.modelName) {
-            case "txn-list-append" -> SerializabilityChecker.DataModel.LIST_APPEND;
-            case "txn-rw-register" -> SerializabilityChecker.DataModel.RW_REGISTER;
+        SerializabilityChecker.DataType model = switch (cmd.modelName) {
+            case "txn-list-append" -> SerializabilityChecker.DataType.LIST_APPEND;
+            case "txn-rw-register" -> SerializabilityChecker.DataType.RW_REGISTER;
             default -> null;
         };
         if (model == null) {
@@ -52,8 +53,30 @@ final class TxnCheck {
         if (cmd.strict) {
             models.add(ConsistencyModel.STRICT_SERIALIZABLE);
         }
-        if (models.isEmpty()) {
+        Set<String> anomalies = new java.util.LinkedHashSet<>();
+        try {
+            for (String a : cmd.anomalies == null ? List.<String>of() : cmd.anomalies) {
+                String name = a.strip();
+                if (!name.equals("G1") && !name.equals("G2")) {
+                    name = io.rdasuite.linearizability.txn.AnomalyType.byName(name).elleName();
+                }
+                anomalies.add(name);
+            }
+        } catch (IllegalArgumentException e) {
+            return cmd.error("--anomalies: " + e.getMessage().replace("(valid: ", "(valid: G1, G2, "));
+        }
+        if (models.isEmpty() && anomalies.isEmpty()) {
             models.add(ConsistencyModel.SERIALIZABLE);
+        }
+        KeyAssumptions assume;
+        try {
+            assume = new KeyAssumptions(cmd.wfrKeys, cmd.sequentialKeys, cmd.linearizableKeys, order(cmd.transactionOrder));
+        } catch (IllegalArgumentException e) {
+            return cmd.error("--transaction-order: " + e.getMessage());
+        }
+        if (model == SerializabilityChecker.DataType.LIST_APPEND && !assume.isDefault()) {
+            return cmd.error("--wfr-keys, --sequential-keys, --linearizable-keys and --transaction-order order rw-register"
+                    + " versions; a list-append history orders them by its reads (use --model txn-rw-register)");
         }
         boolean stdin = cmd.path.toString().equals("-");
         List<Path> files;
@@ -87,7 +110,7 @@ final class TxnCheck {
             long start = System.nanoTime(); // reported only, as checkNanos
             SerializabilityChecker.Result r;
             try {
-                r = SerializabilityChecker.check(txns, model, models);
+                r = SerializabilityChecker.check(txns, model, models, anomalies, assume);
             } catch (IllegalArgumentException e) {
                 return cmd.error(f + ": " + e.getMessage());
             }
@@ -104,6 +127,14 @@ final class TxnCheck {
         doc.put("command", "lin check");
         doc.put("model", cmd.modelName);
         doc.put("consistencyModels", models.stream().map(ConsistencyModel::label).toList());
+        if (!anomalies.isEmpty()) {
+            doc.put("anomaliesAsked", List.copyOf(anomalies));
+        }
+        if (model == SerializabilityChecker.DataType.RW_REGISTER) {
+            doc.put("wfrKeys", assume.wfrKeys());
+            doc.put("sequentialKeys", assume.sequentialKeys());
+            doc.put("linearizableKeys", assume.linearizableKeys());
+        }
         if (results.size() == 1) {
             doc.putAll(results.getFirst());
         } else {
@@ -119,12 +150,30 @@ final class TxnCheck {
         return worst == 2 ? 1 : worst == 1 ? 3 : 0;
     }
 
+    /** {@code --transaction-order}'s EDN map of completion index to place, as longs; null: none. */
+    private static Map<Long, Long> order(String edn) {
+        if (edn == null) {
+            return Map.of();
+        }
+        if (!(io.rdasuite.linearizability.format.EdnFormat.value(edn) instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("expected an EDN map from completion index to place, such as '{0 2, 1 1}', found " + edn);
+        }
+        Map<Long, Long> out = new java.util.TreeMap<>();
+        m.forEach((k, v) -> {
+            if (!(k instanceof Long i) || !(v instanceof Long place)) {
+                throw new IllegalArgumentException("expected integers (completion index to place), found " + k + " " + v);
+            }
+            out.put(i, place);
+        });
+        return out;
+    }
+
     private static Map<String, Object> report(LinCheckCommand cmd, PrintWriter out, String name, Path file, Set<ConsistencyModel> models,
             SerializabilityChecker.Result r, long nanos) {
         String asked = String.join("+", models.stream().map(m -> m.label().toUpperCase(Locale.ROOT).replace('-', '_')).toList());
         String verdict = switch (r.verdict()) {
-            case VALID -> asked;
-            case INVALID -> "NOT_" + asked;
+            case VALID -> asked.isEmpty() ? "VALID" : asked; // only --anomalies asked: none of them, or some
+            case INVALID -> asked.isEmpty() ? "INVALID" : "NOT_" + asked;
             case UNKNOWN -> "UNKNOWN";
         };
         Map<String, Object> doc = new LinkedHashMap<>();

@@ -32,7 +32,7 @@ class TxnCheckTest {
         RdaRun html = RdaRun.of("lin", "check", "--model", "txn-list-append", h.toString(), "--timeline", drawn.toString());
         assertThat(html.exitCode()).isEqualTo(1);
         String page = Files.readString(drawn.resolve("skew.edn.html"));
-        assertThat(page).contains("<svg").contains(">T0<").contains(">T1<").contains("rw(x)").contains("rw(y)").contains("Legend")
+        assertThat(page).contains("<svg").contains(">T0<").contains(">T1<").contains("rw(:x)").contains("rw(:y)").contains("Legend")
                 .doesNotContain("<script");
     }
 
@@ -51,6 +51,38 @@ class TxnCheckTest {
         RdaRun r = RdaRun.of("lin", "check", "--model", "txn-list-append", "--strict", h.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("STRICT_SERIALIZABLE").contains("10,000 transactions");
+    }
+
+    /**
+     * Elle's rw-register options on the command line: its "G-single transaction-order" case passes without the commit order
+     * and is a G-single-item with it; its "cyclic version order" case is cyclic-versions with --sequential-keys; --anomalies
+     * alone looks for those only; the options are refused where they mean nothing.
+     */
+    @Test
+    void elleOptionsOfRwRegister(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("g-single.edn");
+        Files.write(h, List.of("{:type :ok, :f :txn, :process 0, :value [[:r :x nil] [:w :y 2]]}",
+                "{:type :ok, :f :txn, :process 1, :value [[:w :x 3] [:w :y 4]]}"));
+        assertThat(RdaRun.of("lin", "check", "--model", "txn-rw-register", h.toString()).exitCode()).isZero();
+        RdaRun ordered = RdaRun.of("lin", "check", "--model", "txn-rw-register", "--transaction-order", "{0 2, 1 1}", h.toString(), "--json");
+        assertThat(ordered.exitCode()).as(ordered.err()).isEqualTo(1);
+        assertThat(new ObjectMapper().readTree(ordered.out()).get("anomalyTypes").toString()).isEqualTo("[\"G-single-item\"]");
+
+        Path c = dir.resolve("cyclic.edn");
+        Files.write(c, List.of("{:type :ok, :f :txn, :process 0, :value [[:w :x 1]]}", "{:type :ok, :f :txn, :process 0, :value [[:w :x 2]]}",
+                "{:type :ok, :f :txn, :process 0, :value [[:r :x 1]]}"));
+        RdaRun seq = RdaRun.of("lin", "check", "--model", "txn-rw-register", "--sequential-keys", c.toString(), "--json");
+        assertThat(seq.exitCode()).isEqualTo(1);
+        assertThat(new ObjectMapper().readTree(seq.out()).get("anomalyTypes").toString()).isEqualTo("[\"cyclic-versions\"]");
+        assertThat(RdaRun.of("lin", "check", "--model", "txn-rw-register", "--anomalies", "G2", c.toString()).exitCode()).isZero();
+
+        RdaRun listAppend = RdaRun.of("lin", "check", "--model", "txn-list-append", "--sequential-keys", c.toString());
+        assertThat(listAppend.exitCode()).isEqualTo(2);
+        assertThat(listAppend.err()).contains("use --model txn-rw-register");
+        assertThat(RdaRun.of("lin", "check", "--anomalies", "G0", c.toString()).exitCode()).isEqualTo(2);
+        RdaRun unknown = RdaRun.of("lin", "check", "--model", "txn-rw-register", "--anomalies", "G9", c.toString());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown anomaly 'G9' (valid: G1, G2, G0,");
     }
 
     /** Key {@code key}'s list after the append of {@code upTo}: every i <= upTo with i % 10 == key. */

@@ -105,7 +105,7 @@ public final class Explorer {
         // A power failure that stops the run: one pass records every point's crash (issue 18), instead of a run per point.
         List<Execution> onePass = runsOn || scenario.target().processCrash() ? null : Execution.runCrashingAtEach(subject, scenario, points);
         HashMap<List<Object>, Observation> observedImages = new HashMap<>(); // looked up, never iterated
-        HashMap<CheckedState, List<Invariants.Finding>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
+        HashMap<CheckedState, List<Invariants.Failure>> checked = new HashMap<>(); // (history, observation) → findings, never iterated
         for (long point : points) {
             Execution run = onePass != null ? onePass.get(explored)
                     : runsOn ? Execution.runOn(subject, scenario, point, CrashState.none(), 0) : Execution.run(subject, scenario, point, 0);
@@ -136,9 +136,9 @@ public final class Explorer {
                 boolean claimedFailed = false;
                 boolean unclaimedFailed = false;
                 java.util.TreeSet<Invariant> failed = new java.util.TreeSet<>();
-                List<Invariants.Finding> found = checked.computeIfAbsent(new CheckedState(history, observed),
+                List<Invariants.Failure> found = checked.computeIfAbsent(new CheckedState(history, observed),
                         k -> Invariants.check(subject, scenario.config(), k.history(), k.observed()));
-                for (Invariants.Finding f : found) {
+                for (Invariants.Failure f : found) {
                     failed.add(f.invariant());
                     Violation v = new Violation(scenario, point, state, f.invariant(), f.detail(), List.of());
                     if (claimed(subject.claims(scenario.config()), f.invariant())) {
@@ -412,7 +412,7 @@ public final class Explorer {
     private static List<Violation> failuresAt(Subject subject, Scenario scenario, long crashEvent, CrashState state) {
         StateRun r = stateRun(subject, scenario, crashEvent, state, 40);
         List<Violation> all = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(subject, scenario.config(), r.history(), r.observed())) {
+        for (Invariants.Failure f : Invariants.check(subject, scenario.config(), r.history(), r.observed())) {
             all.add(new Violation(scenario, crashEvent, state, f.invariant(), f.detail(), r.trace(), r.crashPoint()));
         }
         return all;

@@ -16,24 +16,27 @@ public final class Invariants {
     static final List<HistoryCheck> HISTORY_CHECKS = java.util.ServiceLoader.load(HistoryCheck.class).stream()
             .map(java.util.ServiceLoader.Provider::get).sorted(java.util.Comparator.comparing(HistoryCheck::invariant)).toList();
 
-    /** One failed check. */
-    public record Finding(Invariant invariant, String detail) {
+    /**
+     * One invariant that failed in one crash state, and how; a {@link Violation} adds where (scenario, crash, image) and
+     * becomes a finding of the check.
+     */
+    public record Failure(Invariant invariant, String detail) {
     }
 
     private Invariants() {
     }
 
     /** Every check of one crash state: the run's operations before the crash and what recovery left. */
-    public static List<Finding> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
-        List<Finding> findings = new ArrayList<>();
+    public static List<Failure> check(Subject subject, io.rdasuite.store.fabric.ServerConfig config, List<OpRecord> history, Observation observed) {
+        List<Failure> findings = new ArrayList<>();
         for (String e : observed.structuralErrors()) {
-            findings.add(new Finding(Invariant.STRUCTURE, e));
+            findings.add(new Failure(Invariant.STRUCTURE, e));
         }
         for (int key : observed.unreadable()) {
-            findings.add(new Finding(Invariant.CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
+            findings.add(new Failure(Invariant.CONSISTENT_VERSION, "no intact version of key " + key + " is left to read"));
             OpRecord lost = lostWhileQuiet(history, key);
             if (lost != null) {
-                findings.add(new Finding(Invariant.DURABILITY, describe(lost) + " was acknowledged at event " + lost.completeEvent()
+                findings.add(new Failure(Invariant.DURABILITY, describe(lost) + " was acknowledged at event " + lost.completeEvent()
                         + " and no write of key " + key + " was in flight at the crash, but recovery finds no intact version"));
             }
         }
@@ -50,13 +53,13 @@ public final class Invariants {
         for (HistoryCheck h : HISTORY_CHECKS) {
             String failure = h.check(subject, config, history, observed);
             if (failure != null) {
-                findings.add(new Finding(h.invariant(), failure));
+                findings.add(new Failure(h.invariant(), failure));
             }
         }
         return findings;
     }
 
-    private static void checkKey(Subject subject, List<OpRecord> history, int key, byte[] value, List<Finding> findings) {
+    private static void checkKey(Subject subject, List<OpRecord> history, int key, byte[] value, List<Failure> findings) {
         List<OpRecord> puts = new ArrayList<>();
         List<OpRecord> deletes = new ArrayList<>();
         for (OpRecord r : history) {
@@ -69,7 +72,7 @@ public final class Invariants {
         boolean absent = value == null || isZero(value);
         OpRecord source = absent ? null : sourceOf(subject, puts, key, value);
         if (!absent && source == null) {
-            findings.add(new Finding(Invariant.RDA, "key " + key + " holds bytes no put wrote (torn or mixed): " + preview(value)));
+            findings.add(new Failure(Invariant.RDA, "key " + key + " holds bytes no put wrote (torn or mixed): " + preview(value)));
             return;
         }
         OpRecord lastAcked = null;
@@ -79,7 +82,7 @@ public final class Invariants {
             }
         }
         if (lastAcked != null && (absent ? everyOlder(deletes, lastAcked) : olderThan(source, lastAcked))) {
-            findings.add(new Finding(Invariant.DURABILITY, describe(lastAcked) + " was acknowledged at event " + lastAcked.completeEvent()
+            findings.add(new Failure(Invariant.DURABILITY, describe(lastAcked) + " was acknowledged at event " + lastAcked.completeEvent()
                     + " but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
         }
         for (OpRecord g : history) {
@@ -89,11 +92,11 @@ public final class Invariants {
             if (!isZero(g.result())) {
                 OpRecord read = sourceOf(subject, puts, key, g.result());
                 if (read != null && (absent ? everyOlder(deletes, read) : olderThan(source, read))) {
-                    findings.add(new Finding(Invariant.MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
+                    findings.add(new Failure(Invariant.MONOTONIC_READS, "a get of key " + key + " returned value " + read.op().value() + " at event "
                             + g.completeEvent() + " before the crash, but recovery finds " + (absent ? "nothing" : "the older value " + source.op().value())));
                 }
             } else if (!absent && readDeletedBefore(puts, deletes, g, source)) {
-                findings.add(new Finding(Invariant.MONOTONIC_READS, "a get of key " + key + " found it deleted at event " + g.completeEvent()
+                findings.add(new Failure(Invariant.MONOTONIC_READS, "a get of key " + key + " found it deleted at event " + g.completeEvent()
                         + " before the crash, but recovery finds the older value " + source.op().value()));
             }
         }

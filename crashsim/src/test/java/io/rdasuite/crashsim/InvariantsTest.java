@@ -54,7 +54,7 @@ class InvariantsTest {
         if (observed != null) {
             values.put(7, observed);
         }
-        return Invariants.check(EIGHT_BYTES, CONFIG, history, new Observation(values, List.of())).stream().map(Invariants.Finding::invariant).toList();
+        return Invariants.check(EIGHT_BYTES, CONFIG, history, new Observation(values, List.of())).stream().map(Invariants.Failure::invariant).toList();
     }
 
     @Test
@@ -115,7 +115,7 @@ class InvariantsTest {
 
     @Test
     void structuralErrorsAreReported() {
-        List<Invariants.Finding> f = Invariants.check(EIGHT_BYTES, CONFIG, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
-        assertThat(f).extracting(Invariants.Finding::invariant).containsExactly(Invariant.STRUCTURE);
+        List<Invariants.Failure> f = Invariants.check(EIGHT_BYTES, CONFIG, List.of(), new Observation(new TreeMap<>(), List.of("tail past end")));
+        assertThat(f).extracting(Invariants.Failure::invariant).containsExactly(Invariant.STRUCTURE);
     }
 }

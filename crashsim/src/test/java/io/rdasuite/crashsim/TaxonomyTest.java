@@ -73,8 +73,8 @@ class TaxonomyTest {
                 }
             }
         }
-        List<RemoteLogBench.Finding> findings = RemoteLogBench.findings(all);
+        List<RemoteLogBench.Claim> findings = RemoteLogBench.claims(all);
         assertThat(findings).hasSize(6);
-        assertThat(findings.subList(0, 4)).allSatisfy(f -> assertThat(f.agrees()).as(f.claim() + " / " + f.model()).isTrue());
+        assertThat(findings.subList(0, 4)).allSatisfy(f -> assertThat(f.agrees()).as(f.paper() + " / " + f.model()).isTrue());
     }
 }

@@ -49,12 +49,12 @@ public class TxnCheckBenchmarks {
     /** Serializable: inference, ww/wr/rw edges, the cycle search; valid. */
     @Benchmark
     public SerializabilityChecker.Result serializable() {
-        return SerializabilityChecker.check(history, SerializabilityChecker.DataModel.LIST_APPEND, false);
+        return SerializabilityChecker.check(history, SerializabilityChecker.DataType.LIST_APPEND, false);
     }
 
     /** Strict serializable: the same plus real-time edges; one G-single-item-realtime, explained. */
     @Benchmark
     public SerializabilityChecker.Result strictSerializable() {
-        return SerializabilityChecker.check(history, SerializabilityChecker.DataModel.LIST_APPEND, true);
+        return SerializabilityChecker.check(history, SerializabilityChecker.DataType.LIST_APPEND, true);
     }
 }

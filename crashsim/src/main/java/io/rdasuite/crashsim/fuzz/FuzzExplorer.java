@@ -168,7 +168,7 @@ public final class FuzzExplorer {
         StateRun run = stateRun(c, path);
         Claims claims = run.subject().claims(c.scenario().config());
         List<Failure> out = new ArrayList<>();
-        for (Invariants.Finding f : Invariants.check(run.subject(), c.scenario().config(), run.history(), run.observation())) {
+        for (Invariants.Failure f : Invariants.check(run.subject(), c.scenario().config(), run.history(), run.observation())) {
             out.add(new Failure(c, path, f.invariant(), f.detail(), Explorer.isClaimed(claims, f.invariant()), run.trace(), run.crashPoint()));
         }
         return out;
@@ -350,7 +350,7 @@ public final class FuzzExplorer {
             TreeSet<Invariant> failed = new TreeSet<>();
             boolean claimedFailed = false;
             boolean stop = false;
-            for (Invariants.Finding f : Invariants.check(r.subject(), fuzzCase.scenario().config(), history, observation)) {
+            for (Invariants.Failure f : Invariants.check(r.subject(), fuzzCase.scenario().config(), history, observation)) {
                 boolean claimed = Explorer.isClaimed(claims, f.invariant());
                 failed.add(f.invariant());
                 Failure failure = new Failure(fuzzCase, path, f.invariant(), f.detail(), claimed, List.of());

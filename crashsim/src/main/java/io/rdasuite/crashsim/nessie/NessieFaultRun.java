@@ -146,7 +146,7 @@ public final class NessieFaultRun {
             // history checks see only the keys that were read, or they would fail it again as a lost version.
             Observation read = new Observation(values, List.of(), new TreeSet<>());
             List<OpRecord> readKeys = history.stream().filter(r -> !unreadable.contains(r.op().key())).toList();
-            for (Invariants.Finding f : Invariants.check(subject, c.serverConfig(), readKeys, read)) {
+            for (Invariants.Failure f : Invariants.check(subject, c.serverConfig(), readKeys, read)) {
                 failures.add(f.invariant() + ": " + f.detail());
             }
             staleReads(subject, history, failures);

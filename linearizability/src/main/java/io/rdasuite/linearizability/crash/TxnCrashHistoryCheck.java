@@ -28,7 +28,7 @@ public final class TxnCrashHistoryCheck implements TxnHistoryCheck {
 
     @Override
     public String check(List<TxnRecord> history) {
-        SerializabilityChecker.Result r = SerializabilityChecker.check(toTxns(history), SerializabilityChecker.DataModel.LIST_APPEND, strict);
+        SerializabilityChecker.Result r = SerializabilityChecker.check(toTxns(history), SerializabilityChecker.DataType.LIST_APPEND, strict);
         java.util.Optional<io.rdasuite.linearizability.txn.Anomaly> f = r.anomalies().stream()
                 .filter(a -> r.verdict() == SerializabilityChecker.Verdict.INVALID ? a.type().shape() != io.rdasuite.linearizability.txn.AnomalyType.Shape.UNKNOWN
                         : a.type() == io.rdasuite.linearizability.txn.AnomalyType.DUPLICATE_WRITE).findFirst();

@@ -18,16 +18,17 @@ import java.util.stream.Collectors;
  * {@code :invoke :ok :fail :info} (and our {@code :crash :recovery}); {@code :process} is an integer, or a keyword
  * such as {@code :nemesis} for the test's own operations, which are skipped; {@code :f}, {@code :value}, and the
  * optional {@code :key}, {@code :time} (nanoseconds) and {@code :node} are read; other fields ({@code :index},
- * {@code :error}, ...) are ignored. Keyword values become strings with their colon ({@code :timed-out}).
+ * {@code :error}, ...) are ignored. Keyword values become strings with their colon ({@code :timed-out}). The map of each operation is
+ * read in one pass over its entries, by the parser's own keyword instances.
  */
 public final class EdnFormat {
-    private static final EdnParser.Keyword TYPE = kw("type");
-    private static final EdnParser.Keyword PROCESS = kw("process");
-    private static final EdnParser.Keyword F = kw("f");
-    private static final EdnParser.Keyword KEY = kw("key");
-    private static final EdnParser.Keyword VALUE = kw("value");
-    private static final EdnParser.Keyword TIME = kw("time");
-    private static final EdnParser.Keyword NODE = kw("node");
+    private static final EdnParser.Keyword TYPE = EdnParser.TYPE;
+    private static final EdnParser.Keyword PROCESS = EdnParser.PROCESS;
+    private static final EdnParser.Keyword F = EdnParser.F;
+    private static final EdnParser.Keyword KEY = EdnParser.KEY;
+    private static final EdnParser.Keyword VALUE = EdnParser.VALUE;
+    private static final EdnParser.Keyword TIME = EdnParser.TIME;
+    private static final EdnParser.Keyword NODE = EdnParser.NODE;
 
     private EdnFormat() {
     }
@@ -82,18 +83,59 @@ public final class EdnFormat {
             throw new IllegalArgumentException("expected an operation map such as {:type :invoke, :process 0, :f :read,"
                     + " :value nil}, found " + EdnParser.render(form));
         }
-        Object key = m.get(KEY);
-        if (key == null && m.containsKey(KEY)) {
+        Object type = null;
+        Object process = null;
+        Object f = null;
+        Object key = null;
+        Object value = null;
+        Object time = null;
+        Object node = null;
+        boolean hasKey;
+        if (m instanceof EdnMap small) { // one pass; the parser's keywords for these fields are these very instances
+            hasKey = false;
+            for (int i = 0; i < small.size(); i++) {
+                Object k = small.key(i);
+                Object v = small.value(i);
+                if (k == TYPE) {
+                    type = v;
+                } else if (k == PROCESS) {
+                    process = v;
+                } else if (k == F) {
+                    f = v;
+                } else if (k == VALUE) {
+                    value = v;
+                } else if (k == KEY) {
+                    key = v;
+                    hasKey = true;
+                } else if (k == TIME) {
+                    time = v;
+                } else if (k == NODE) {
+                    node = v;
+                }
+            }
+        } else {
+            type = m.get(TYPE);
+            process = m.get(PROCESS);
+            f = m.get(F);
+            value = m.get(VALUE);
+            key = m.get(KEY);
+            hasKey = m.containsKey(KEY);
+            time = m.get(TIME);
+            node = m.get(NODE);
+        }
+        if (key == null && hasKey) {
             throw new IllegalArgumentException("expected a key (an integer, a string or a keyword) in :key, found nil");
         }
-        return EventFields.toEvent(name(m.get(TYPE), ":type"), m.get(PROCESS), name(m.get(F), ":f"),
-                EdnParser.toHistoryValue(key), EdnParser.toHistoryValue(m.get(VALUE)), time(m.get(TIME)),
-                name(m.get(NODE), ":node"), index);
+        return EventFields.toEvent(name(type, ":type"), process, name(f, ":f"),
+                EdnParser.toHistoryValue(key), EdnParser.toHistoryValue(value), time(time),
+                name(node, ":node"), index);
     }
 
     /**
-     * Every element's map as plain values (keywords as their names without the colon, vectors, lists and sets as
-     * lists), for readers of other shapes of history (transactions, {@code io.rdasuite.linearizability.txn}).
+     * Every element's map, for readers of other shapes of history (transactions, {@code io.rdasuite.linearizability.txn}):
+     * keys that are keywords as their names ({@code "type"}, {@code "value"}), values as history values (keywords as
+     * strings with their colon, {@code :x} as {@code ":x"}, so that a keyword and the string {@code "x"} stay two
+     * values, as on the linearizability side; vectors, lists and sets as lists).
      */
     public static List<Map<String, Object>> readMaps(String text, String source) {
         List<Map<String, Object>> out = new ArrayList<>();
@@ -103,9 +145,11 @@ public final class EdnFormat {
                     throw new HistoryParseException(source, line, "expected an operation map such as {:type :invoke,"
                             + " :process 0, :f :txn, :value [[:append 1 2]]}, found " + EdnParser.render(form), null);
                 }
-                Map<String, Object> row = new LinkedHashMap<>();
-                m.forEach((k, v) -> row.put(k instanceof EdnParser.Keyword kw ? kw.name() : String.valueOf(k), plain(v)));
-                out.add(row);
+                EdnMap row = new EdnMap();
+                m.forEach((k, v) -> row.add(k instanceof EdnParser.Keyword kw ? kw.name() : String.valueOf(k), plain(v)));
+                @SuppressWarnings("unchecked")
+                Map<String, Object> typed = (Map<String, Object>) (Map<?, ?>) row;
+                out.add(typed);
             });
         } catch (EdnParser.EdnException e) {
             throw HistoryParseException.of(source, e);
@@ -117,27 +161,42 @@ public final class EdnFormat {
         return readMaps(in.lines().collect(Collectors.joining("\n")), source);
     }
 
+    /** A value as a history value, and a map inside it (no operation holds one, but EDN allows it) as a map of them. */
     private static Object plain(Object o) {
         if (o instanceof EdnParser.Keyword k) {
-            return k.name();
+            return k.toString();
         }
-        if (o instanceof List<?> l) {
-            return l.stream().map(EdnFormat::plain).toList();
+        if (o instanceof List<?> l) { // the parser's own list, converted in place
+            @SuppressWarnings("unchecked")
+            List<Object> items = (List<Object>) l;
+            for (int i = 0, n = items.size(); i < n; i++) {
+                Object x = items.get(i);
+                if (x instanceof EdnParser.Keyword || x instanceof List<?> || x instanceof Map<?, ?>) {
+                    items.set(i, plain(x));
+                }
+            }
+            return items;
+        }
+        if (o instanceof Map<?, ?> m) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            m.forEach((k, v) -> out.put(plain(k), plain(v)));
+            return out;
         }
         return o;
     }
 
-    private static EdnParser.Keyword kw(String name) {
-        return new EdnParser.Keyword(name);
-    }
-
     private static String name(Object o, String field) {
-        return switch (o) {
-            case null -> null;
-            case EdnParser.Keyword k -> k.name();
-            case String s -> s;
-            default -> throw new IllegalArgumentException("expected a keyword in " + field + ", found " + EdnParser.render(o));
-        };
+        // instanceof, not a pattern switch: its class is spun at the first call, which the start-up cache cannot hold
+        if (o == null) {
+            return null;
+        }
+        if (o instanceof EdnParser.Keyword k) {
+            return k.name();
+        }
+        if (o instanceof String s) {
+            return s;
+        }
+        throw new IllegalArgumentException("expected a keyword in " + field + ", found " + EdnParser.render(o));
     }
 
     private static Long time(Object o) {

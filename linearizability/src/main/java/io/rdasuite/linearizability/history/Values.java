@@ -15,26 +15,25 @@ public final class Values {
 
     /** The normal form of {@code value}; an unsupported type is an {@link IllegalArgumentException}. */
     public static Object normalize(Object value) {
-        return switch (value) {
-            case null -> null;
-            case Long l -> l;
-            case Integer i -> (long) i;
-            case Short s -> (long) s;
-            case Byte b -> (long) b;
-            case String s -> s;
-            case Boolean b -> b;
-            case Double d -> d;
-            case Float f -> (double) f;
-            case List<?> list -> {
-                List<Object> copy = new ArrayList<>(list.size());
-                for (Object o : list) {
-                    copy.add(normalize(o));
-                }
-                yield Collections.unmodifiableList(copy);
+        // instanceof, not a pattern switch: its class is spun at the first call, which the start-up cache cannot hold
+        if (value == null || value instanceof Long || value instanceof String || value instanceof Boolean || value instanceof Double) {
+            return value;
+        }
+        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Float f) {
+            return (double) f;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (Object o : list) {
+                copy.add(normalize(o));
             }
-            default -> throw new IllegalArgumentException("unsupported value " + value + " of type "
-                    + value.getClass().getSimpleName() + " (valid: nil, integers, decimals, strings, booleans, lists)");
-        };
+            return Collections.unmodifiableList(copy);
+        }
+        throw new IllegalArgumentException("unsupported value " + value + " of type "
+                + value.getClass().getSimpleName() + " (valid: nil, integers, decimals, strings, booleans, lists)");
     }
 
     /** A short human-readable form: {@code nil}, {@code 3}, {@code x}, {@code [1 2]}. */

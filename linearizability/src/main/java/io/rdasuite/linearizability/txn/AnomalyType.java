@@ -48,6 +48,8 @@ public enum AnomalyType {
     LOST_UPDATE("lost-update", Shape.DIRECT),
     /** A read of a value no transaction wrote (rw-register; Elle lets this pass, see docs/USAGE.md). */
     GARBAGE_READ("garbage-read", Shape.DIRECT),
+    /** A key's version order with a cycle: facts from the sources combined (initial state, writes follow reads, ...) contradict. */
+    CYCLIC_VERSIONS("cyclic-versions", Shape.DIRECT),
     /** The checker's own assumption broken: two writes of one (key, value), so reads cannot name their writer. */
     DUPLICATE_WRITE("duplicate-write", Shape.UNKNOWN),
     /** No dependency between any two transactions: nothing could be checked (Elle's empty-transaction-graph). */

@@ -85,7 +85,7 @@ public enum ConsistencyModel {
 
     /** Model → the anomalies (Elle's names, Adya's unions G1/G2) it rules out beyond its weaker models. */
     static final Map<ConsistencyModel, List<String>> PROSCRIBES = Map.ofEntries(
-            Map.entry(READ_UNCOMMITTED, List.of("G0", "duplicate-elements")), // Adya PL-1
+            Map.entry(READ_UNCOMMITTED, List.of("G0", "duplicate-elements", "cyclic-versions")), // Adya PL-1
             Map.entry(READ_COMMITTED, List.of("G1")), // Adya PL-2
             Map.entry(CURSOR_STABILITY, List.of("G1", "lost-update")), // Adya PL-CS, Bailis
             Map.entry(MONOTONIC_VIEW, List.of("G1")), // Adya PL-2L

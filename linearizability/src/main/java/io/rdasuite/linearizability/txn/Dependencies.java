@@ -124,7 +124,7 @@ final class Dependencies {
         }
     }
 
-    // ---- the edges every data model shares ----------------------------------------------------------------------
+    // ---- the edges every data type shares ----------------------------------------------------------------------
 
     /**
      * ww, wr and rw edges from one key's version order: for each version v and each version v' directly after it, the
@@ -179,7 +179,17 @@ final class Dependencies {
      * real-time order, and a cycle's steps name data dependencies wherever the two agree.
      */
     void realtime() {
-        long[] events = realtimeEvents();
+        realtimeOrder(txns, (from, to) -> add(from, to, RT, null, null, null, null));
+    }
+
+    /** Receives the edges of an order over transactions. */
+    interface Edges {
+        void add(int from, int to);
+    }
+
+    /** The transitively reduced real-time order of the committed transactions of {@code txns} (see {@link #realtime}). */
+    static void realtimeOrder(List<Txn> txns, Edges out) {
+        long[] events = realtimeEvents(txns);
         int[] frontier = new int[events.length / 2];
         int size = 0;
         int[] at = new int[txns.size()]; // each transaction's position in the frontier, -1 outside it
@@ -190,7 +200,7 @@ final class Dependencies {
             if ((e >>> 32 & 1) == 0) { // invoked
                 linked[t] = Arrays.copyOf(frontier, size);
                 for (int f : linked[t]) {
-                    add(f, t, RT, null, null, null, null);
+                    out.add(f, t);
                 }
             } else { // completed
                 for (int f : linked[t]) {
@@ -213,7 +223,7 @@ final class Dependencies {
      * transaction known only by its completion has both at one index): {@code (rank of the index << 1 | 0 invoke / 1
      * complete) << 32 | txn}, sorted; ranks, not indices, so any long index fits.
      */
-    private long[] realtimeEvents() {
+    private static long[] realtimeEvents(List<Txn> txns) {
         int m = 0;
         long[] times = new long[2 * txns.size()];
         for (Txn t : txns) {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The inference steps both data models share (Elle paper §4-5), fed by a data model's reading of each transaction: who
+ * The inference steps both data types share (Elle paper §4-5), fed by a data type's reading of each transaction: who
  * wrote each (key, value) and whether that write was the writer's last of the key; the aborted reads (G1a), the
  * intermediate reads (G1b), the lost updates, and the ww/wr/rw edges of each key's version order. It checks its own
  * assumption too: every (key, value) is written once, else reads cannot name their writer and the history is

@@ -7,15 +7,18 @@ import java.util.Set;
 
 /**
  * Elle's checker for transactional histories (Kingsbury and Alvaro, "Elle: Inferring Isolation Anomalies from
- * Experimental Observations", VLDB 2020), in Elle's steps: a data model's reading of the history ({@link ListAppend},
+ * Experimental Observations", VLDB 2020), in Elle's steps: a data type's reading of the history ({@link ListAppend},
  * {@link RwRegister}) infers each key's version order and the anomalies that need no cycle; the shared {@link
  * Inference} steps turn version orders into ww/wr/rw edges; process-order or real-time edges are added when the
  * consistency models asked for need them; {@link CycleSearch} names the cycles. The verdict: which anomalies the asked
  * models prohibit were found, and which models the history rules out.
  */
 public final class SerializabilityChecker {
-    /** The two data models (Elle's list-append and rw-register workloads). */
-    public enum DataModel {
+    /**
+     * The two data types transactions operate on (Elle's list-append and rw-register workloads); not a {@link
+     * io.rdasuite.linearizability.model.Model}, the sequential specification a linearizability check is against.
+     */
+    public enum DataType {
         /** Lists, to which a transaction appends unique elements; a read returns the whole list. */
         LIST_APPEND,
         /** Registers: write a value, read one value. */
@@ -53,11 +56,11 @@ public final class SerializabilityChecker {
     }
 
     /** Serializable, or strict serializable with {@code strict}. */
-    public static Result check(List<Txn> txns, DataModel model, boolean strict) {
+    public static Result check(List<Txn> txns, DataType model, boolean strict) {
         return check(txns, model, EnumSet.of(strict ? ConsistencyModel.STRICT_SERIALIZABLE : ConsistencyModel.SERIALIZABLE));
     }
 
-    public static Result check(List<Txn> txns, DataModel model, Set<ConsistencyModel> models) {
+    public static Result check(List<Txn> txns, DataType model, Set<ConsistencyModel> models) {
         return check(txns, model, models, Set.of());
     }
 
@@ -65,12 +68,25 @@ public final class SerializabilityChecker {
      * Checks {@code models}, and prohibits also every anomaly that implies one of {@code anomalies} (Elle's names, or
      * Adya's G1/G2; Elle's {@code :anomalies} option).
      */
-    public static Result check(List<Txn> txns, DataModel model, Set<ConsistencyModel> models, Set<String> anomalies) {
+    public static Result check(List<Txn> txns, DataType model, Set<ConsistencyModel> models, Set<String> anomalies) {
+        return check(txns, model, models, anomalies, KeyAssumptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #check(List, DataType, Set, Set)}, with what rw-register may assume of its keys (Elle's
+     * {@code :wfr-keys?}, {@code :sequential-keys?}, {@code :linearizable-keys?}, {@code :transaction-order});
+     * list-append orders versions by its reads and takes only the default.
+     */
+    public static Result check(List<Txn> txns, DataType model, Set<ConsistencyModel> models, Set<String> anomalies, KeyAssumptions assume) {
         Inference in = new Inference(txns);
-        if (model == DataModel.LIST_APPEND) {
+        if (model == DataType.LIST_APPEND) {
+            if (!assume.isDefault()) {
+                throw new IllegalArgumentException("--wfr-keys, --sequential-keys, --linearizable-keys and --transaction-order"
+                        + " order rw-register versions; a list-append history orders them by its reads (use --model txn-rw-register)");
+            }
             ListAppend.infer(in);
         } else {
-            RwRegister.infer(in);
+            RwRegister.infer(in, assume);
         }
         Set<AnomalyType> prohibited = ConsistencyModel.prohibited(models);
         for (AnomalyType t : AnomalyType.values()) {

@@ -41,7 +41,7 @@ public final class TxnHistory {
         long index = 0;
         int skipped = 0;
         for (Map<String, Object> r : rows) {
-            String type = String.valueOf(r.get("type"));
+            String type = name(r.get("type"));
             if (type.equals("crash")) {
                 for (var e : pending.entrySet()) {
                     out.add(new Txn(0, e.getKey(), Txn.Type.INFO, mops(e.getValue()[1], source, index), (Long) e.getValue()[0], Long.MAX_VALUE));
@@ -52,7 +52,7 @@ public final class TxnHistory {
             }
             Object p = r.get("process");
             Object fn = r.get("f");
-            if (fn != null && !"txn".equals(String.valueOf(fn)) || !(r.get("value") instanceof List<?>)) {
+            if (fn != null && !"txn".equals(name(fn)) || !(r.get("value") instanceof List<?>)) {
                 index++;
                 skipped++;
                 continue; // the nemesis, or not a transaction
@@ -63,7 +63,11 @@ public final class TxnHistory {
                 case "invoke" -> pending.put(process, new Object[] {index, r.get("value")});
                 case "ok", "fail", "info" -> {
                     Object[] inv = pending.remove(process);
-                    Txn.Type t = Txn.Type.valueOf(type.toUpperCase(java.util.Locale.ROOT));
+                    Txn.Type t = switch (type) {
+                        case "ok" -> Txn.Type.OK;
+                        case "fail" -> Txn.Type.FAIL;
+                        default -> Txn.Type.INFO;
+                    };
                     Object value = t == Txn.Type.OK || inv == null ? r.get("value") : inv[1];
                     long invoked = inv == null ? index : (Long) inv[0];
                     out.add(new Txn(0, process, t, mops(value, source, index), invoked, t == Txn.Type.INFO ? Long.MAX_VALUE : index));
@@ -80,7 +84,7 @@ public final class TxnHistory {
             throw new IllegalArgumentException(source + ": no transaction: expected operations like {:type :ok, :f :txn, :process 0,"
                     + " :value [[:append :x 1] [:r :x [1]]]}" + (skipped > 0 ? " (" + skipped + " events without :f :txn and a :process)" : ""));
         }
-        out.sort(java.util.Comparator.comparingLong(Txn::invoke));
+        out.sort((a, b) -> Long.compare(a.invoke(), b.invoke()));
         List<Txn> numbered = new ArrayList<>();
         for (int i = 0; i < out.size(); i++) {
             Txn t = out.get(i);
@@ -90,40 +94,83 @@ public final class TxnHistory {
     }
 
     private static List<Txn.Mop> mops(Object value, String source, long event) {
-        String where = source + ": event " + event + ": ";
         if (!(value instanceof List<?> l)) {
-            throw new IllegalArgumentException(where + "a txn's value is a list of [f key value] micro-ops, not " + value);
+            throw new IllegalArgumentException(where(source, event) + "a txn's value is a list of [f key value] micro-ops, not " + value);
         }
-        List<Txn.Mop> out = new ArrayList<>();
-        for (Object o : l) {
-            if (!(o instanceof List<?> m) || m.size() != 3 && !(m.size() == 2 && "r".equals(String.valueOf(m.get(0))))) {
-                throw new IllegalArgumentException(where + "a micro-op is [f key value] (or [:r key]), not " + o);
+        Txn.Mop[] out = new Txn.Mop[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            Object o = l.get(i);
+            if (!(o instanceof List<?> m) || m.size() != 3 && !(m.size() == 2 && "r".equals(name(m.get(0))))) {
+                throw new IllegalArgumentException(where(source, event) + "a micro-op is [f key value] (or [:r key]), not " + o);
             }
-            String f = String.valueOf(m.get(0));
+            String f = name(m.get(0));
             if (!f.equals("append") && !f.equals("r") && !f.equals("w")) {
-                throw new IllegalArgumentException(where + "unknown micro-op '" + f + "' in " + o + "; valid: append, r, w");
+                throw new IllegalArgumentException(where(source, event) + "unknown micro-op '" + f + "' in " + o + "; valid: append, r, w");
             }
             Object key = normal(m.get(1));
             Object v = m.size() == 3 ? normal(m.get(2)) : null;
             if (key == null) {
-                throw new IllegalArgumentException(where + "a nil key in " + o + "; a micro-op names its key");
+                throw new IllegalArgumentException(where(source, event) + "a nil key in " + o + "; a micro-op names its key");
             }
             if (v == null && !f.equals("r")) {
-                throw new IllegalArgumentException(where + "a " + f + " of nil in " + o + ": nil is every key's initial state,"
-                        + " so a written value must be something else");
+                throw new IllegalArgumentException(where(source, event) + "a " + f + " of nil in " + o + ": nil is every key's"
+                        + " initial state, so a written value must be something else");
             }
-            out.add(new Txn.Mop(f, key, v));
+            out[i] = new Txn.Mop(f, key, v);
         }
-        return out;
+        return List.of(out); // Txn keeps it as it is (List.copyOf of an unmodifiable list)
     }
 
-    /** Integers as longs (EDN reads longs, JSON ints), lists element-wise; strings, keywords and other types stay apart. */
+    private static String where(String source, long event) {
+        return source + ": event " + event + ": ";
+    }
+
+    /**
+     * The name of a field that names one of a fixed set (a type, an {@code :f}, a micro-op's function): EDN reads
+     * keywords as strings with their colon ({@code ":ok"}), JSON as plain strings ({@code "ok"}); both name the same.
+     */
+    private static String name(Object o) {
+        if (!(o instanceof String s)) {
+            return String.valueOf(o);
+        }
+        return switch (s) { // the usual names without a substring: this runs once per event and micro-op
+            case ":ok", "ok" -> "ok";
+            case ":invoke", "invoke" -> "invoke";
+            case ":fail", "fail" -> "fail";
+            case ":info", "info" -> "info";
+            case ":txn", "txn" -> "txn";
+            case ":append", "append" -> "append";
+            case ":r", "r" -> "r";
+            case ":w", "w" -> "w";
+            default -> s.startsWith(":") ? s.substring(1) : s;
+        };
+    }
+
+    /**
+     * Integers as longs (EDN reads longs, JSON ints), lists element-wise; strings, keywords (EDN's {@code :x} is the
+     * string {@code ":x"}, never the string {@code "x"}) and other types stay apart.
+     */
     private static Object normal(Object o) {
-        if (o instanceof Integer || o instanceof Long || o instanceof Short || o instanceof Byte) {
+        if (o instanceof Long) {
+            return o;
+        }
+        if (o instanceof Integer || o instanceof Short || o instanceof Byte) {
             return ((Number) o).longValue();
         }
         if (o instanceof List<?> l) {
-            return l.stream().map(TxnHistory::normal).toList();
+            int n = l.size();
+            Object[] out = null;
+            for (int i = 0; i < n; i++) {
+                Object x = l.get(i);
+                Object y = normal(x);
+                if (y != x && out == null) {
+                    out = l.toArray();
+                }
+                if (out != null) {
+                    out[i] = y;
+                }
+            }
+            return out == null ? l : java.util.Arrays.asList(out); // EDN's lists are already normal: kept as read
         }
         return o;
     }

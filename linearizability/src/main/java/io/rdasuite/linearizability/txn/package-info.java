@@ -8,8 +8,13 @@
  * <p>What is inferred. List-append: each key's version order is its longest read, and every read must be a prefix of it
  * (else {@code incompatible-order}); ww edges join consecutive appends, a wr edge goes from the appender of a read's last
  * element to the reader, an rw edge from the reader to the appender of the element after what it read. Read-write
- * registers: the version order is known only where a committed transaction reads a value and then writes the key (that
- * value precedes its write), so rw edges come from those pairs; wr edges from the writer of the value read. Real-time
+ * registers: reads do not order versions; nil precedes every version, a committed transaction that reads a value and
+ * then writes the key puts its write after it (writes follow reads), and, when asked ({@link
+ * io.rdasuite.linearizability.txn.KeyAssumptions}: Elle's {@code :sequential-keys?}, {@code :linearizable-keys?},
+ * {@code :transaction-order}), process order, real time or a commit order relate the versions successive transactions
+ * met; {@link io.rdasuite.linearizability.txn.VersionSources} merges these a source at a time and reports a source that
+ * would close a cycle ({@code cyclic-versions}). ww and rw edges follow from those orders; wr edges from the writer of
+ * the value read. Keys and values keep their types (an EDN keyword {@code :x} is the string {@code ":x"}). Real-time
  * edges (with {@code --strict}) go from each committed transaction to the first transaction of each process invoked
  * after it completed.
  *

@@ -112,7 +112,7 @@ class EdnReaderTest {
                 {:type :ok, :process 0, :f :txn, :value [[:append 1 2] [:r 1 [2]]]}
                 """, "txns");
         assertThat(rows).hasSize(2);
-        assertThat(rows.get(1).get("value")).isEqualTo(List.of(List.of("append", 1L, 2L), List.of("r", 1L, List.of(2L))));
+        assertThat(rows.get(1).get("value")).isEqualTo(List.of(List.of(":append", 1L, 2L), List.of(":r", 1L, List.of(2L))));
         assertThat(HistoryFormat.EDN.readMaps("[{:type :ok, :process 0, :f :txn, :value []}]", "forced.jsonl")).hasSize(1);
     }
 
@@ -120,5 +120,22 @@ class EdnReaderTest {
     void jepsenFunctionsOfOtherModels() throws Exception {
         History h = HistoryFormat.EDN.read("[{:type :invoke :f :acquire :process 0} {:type :ok :f :acquire :process 0}]", "m.edn");
         assertThat(h.operations().getFirst().f()).isEqualTo(Fn.ACQUIRE);
+    }
+
+    /** The reader scans bytes: characters beyond ASCII, Unicode whitespace, 64-bit bounds and columns in characters. */
+    @Test
+    void bytesBeyondAsciiAndTheBoundsOfIntegers() {
+        Map<?, ?> m = (Map<?, ?>) EdnParser.parse("{:s \"h\u00e9llo \u4e16\u754c\" :sym \u00e9t\u00e9\u2003:min -9223372036854775808"
+                + " :max 9223372036854775807 :k\u00e9 1}");
+        assertThat(m.get(new EdnParser.Keyword("s"))).isEqualTo("h\u00e9llo \u4e16\u754c");
+        assertThat(m.get(new EdnParser.Keyword("sym"))).isEqualTo("\u00e9t\u00e9"); // an em space ends the symbol
+        assertThat(m.get(new EdnParser.Keyword("min"))).isEqualTo(Long.MIN_VALUE);
+        assertThat(m.get(new EdnParser.Keyword("max"))).isEqualTo(Long.MAX_VALUE);
+        assertThat(m.get(new EdnParser.Keyword("k\u00e9"))).isEqualTo(1L);
+        assertThatThrownBy(() -> EdnParser.parse("[9223372036854775808]"))
+                .hasMessage("expected an integer within 64 bits, found 9223372036854775808");
+        assertThatThrownBy(() -> EdnParser.parse("[1 12x]")).hasMessage("expected a number (an integer, or a decimal such as 1.5), found '12x'");
+        assertThatThrownBy(() -> HistoryFormat.EDN.read("[{:s \"\u00e9\u00e9\" :f}]", "u.edn"))
+                .hasMessage("u.edn:1:13: expected a value for the map key :f, found '}'");
     }
 }

@@ -23,11 +23,11 @@ class SyntheticHistoryTest {
         List<Txn> clean = read(SyntheticHistory.edn(transactions, seed, false));
 
         assertThat(stale).hasSize(transactions);
-        assertThat(SerializabilityChecker.check(stale, SerializabilityChecker.DataModel.LIST_APPEND, false).verdict())
+        assertThat(SerializabilityChecker.check(stale, SerializabilityChecker.DataType.LIST_APPEND, false).verdict())
                 .isEqualTo(SerializabilityChecker.Verdict.VALID);
-        assertThat(SerializabilityChecker.check(stale, SerializabilityChecker.DataModel.LIST_APPEND, true).types())
+        assertThat(SerializabilityChecker.check(stale, SerializabilityChecker.DataType.LIST_APPEND, true).types())
                 .isEqualTo(Set.of(AnomalyType.G_SINGLE_ITEM_REALTIME));
-        assertThat(SerializabilityChecker.check(clean, SerializabilityChecker.DataModel.LIST_APPEND, true).verdict())
+        assertThat(SerializabilityChecker.check(clean, SerializabilityChecker.DataType.LIST_APPEND, true).verdict())
                 .isEqualTo(SerializabilityChecker.Verdict.VALID);
         assertThat(SyntheticHistory.edn(transactions, seed, true)).isEqualTo(SyntheticHistory.edn(transactions, seed, true));
     }
