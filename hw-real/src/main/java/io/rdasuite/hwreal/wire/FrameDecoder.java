@@ -179,8 +179,8 @@ public final class FrameDecoder {
         if (region == null) {
             throw new WireViolation(String.format("%s with unknown rkey 0x%08x", r.opcode(), rkey), r);
         }
-        long offset = address - region.baseAddress();
-        boolean inside = Long.compareUnsigned(address, region.baseAddress()) >= 0 && offset <= region.lengthBytes()
+        long offset = address - region.baseAddress(); // addresses are unsigned: compare them so, and never add (no overflow)
+        boolean inside = Long.compareUnsigned(address, region.baseAddress()) >= 0 && Long.compareUnsigned(offset, region.lengthBytes()) <= 0
                 && length <= region.lengthBytes() - offset;
         if (!inside) {
             throw new WireViolation(String.format("%s of %d bytes at 0x%x outside rkey 0x%08x's region [0x%x, +%d)", r.opcode(), length,
