@@ -55,6 +55,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private final InputStream in;
     private final PeerNode peer;
     private final int remoteQpn;
+    private final long pingNanos;
     private final WireLimits limits;
     private final FrameDecoder decoder;
     private final WireCounters counters;
@@ -76,13 +77,14 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private volatile long writeStartedNanos;
     private volatile Thread reader;
 
-    TcpQueuePair(ProcessNode node, Socket socket, InputStream in, OutputStream out, int localQpn, int remoteQpn, WireLimits limits,
+    TcpQueuePair(ProcessNode node, Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello, WireLimits limits,
                  WireCounters counters, java.util.function.Consumer<String> log) {
         this.node = node;
         this.socket = socket;
         this.in = in;
         this.out = out;
-        this.remoteQpn = remoteQpn;
+        this.remoteQpn = peerHello.qpn();
+        this.pingNanos = limits.pingIntervalNanos(peerHello.idleTimeoutMillis());
         this.limits = limits;
         this.counters = counters;
         this.log = log;
@@ -252,7 +254,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     void checkStall(long nowNanos) {
         long started = writeStartedNanos;
         if (!broken && started != 0 && nowNanos - started > limits.idleTimeout().toNanos()) {
-            refuse("the peer read none of our frames for " + limits.idleTimeout().toSeconds() + " s", null, false);
+            refuse("the peer read none of our frames for " + limits.idleTimeoutMillis() + " ms", null, false);
         }
     }
 
@@ -276,7 +278,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
             refuse(v.getMessage(), v.refused(), true);
         } catch (SocketTimeoutException e) {
             counters.timeouts.increment();
-            refuse("nothing heard for " + limits.idleTimeout().toSeconds() + " s (idle or half-open)", null, false);
+            refuse("nothing heard for " + limits.idleTimeoutMillis() + " ms (idle or half-open)", null, false);
         } catch (IOException e) {
             // the peer went away: no frame of ours was wrong, nothing to report
         } catch (RuntimeException e) {
@@ -360,7 +362,6 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
 
     /** Applies waiting requests as receive buffers are posted, in arrival order; PINGs a quiet peer. */
     private void respondLoop() {
-        long pingNanos = limits.pingIntervalNanos();
         try {
             synchronized (applying) {
                 while (!broken) {

@@ -133,7 +133,7 @@ public final class TcpTransport implements RemoteTransport {
             OutputStream out = new BufferedOutputStream(s.getOutputStream(), 1 << 16);
             Frame.Handshake hello = new Handshake(s, in, limits).hello();
             int qpn = newQpn();
-            out.write(FrameCodec.hello(qpn, hello.purpose()));
+            out.write(FrameCodec.hello(qpn, hello.purpose(), limits.idleTimeoutMillis()));
             if (hello.purpose() != Frame.Purpose.QUEUE_PAIR) {
                 out.write(FrameCodec.status(hello.qpn(), statusJson(hello.purpose() == Frame.Purpose.STATUS_WITH_CHECKSUM)));
                 out.flush();
@@ -141,7 +141,7 @@ public final class TcpTransport implements RemoteTransport {
                 return;
             }
             out.flush();
-            TcpQueuePair qp = open(s, in, out, qpn, hello.qpn());
+            TcpQueuePair qp = open(s, in, out, qpn, hello);
             counters.accepted.increment();
             onAccept.accept(qp);
         } catch (WireViolation v) {
@@ -168,7 +168,7 @@ public final class TcpTransport implements RemoteTransport {
         OutputStream out = new BufferedOutputStream(s.getOutputStream(), 1 << 16);
         int qpn = newQpn();
         Frame.Handshake reply = clientHello(server, s, in, out, qpn, Frame.Purpose.QUEUE_PAIR);
-        return open(s, in, out, qpn, reply.qpn());
+        return open(s, in, out, qpn, reply);
     }
 
     /**
@@ -181,7 +181,8 @@ public final class TcpTransport implements RemoteTransport {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = new BufferedOutputStream(s.getOutputStream());
             Handshake h = new Handshake(s, in, limits.withTimeouts(limits.idleTimeout(), limits.idleTimeout()));
-            clientHello(server, s, in, out, newQpn(), checksum ? Frame.Purpose.STATUS_WITH_CHECKSUM : Frame.Purpose.STATUS, h);
+            clientHello(server, s, in, out, newQpn(), checksum ? Frame.Purpose.STATUS_WITH_CHECKSUM : Frame.Purpose.STATUS, h,
+                    limits.idleTimeoutMillis());
             try {
                 return h.status();
             } catch (WireViolation v) {
@@ -193,7 +194,7 @@ public final class TcpTransport implements RemoteTransport {
     private Frame.Handshake clientHello(InetSocketAddress server, Socket s, InputStream in, OutputStream out, int qpn, Frame.Purpose purpose)
             throws IOException {
         try {
-            return clientHello(server, s, in, out, qpn, purpose, new Handshake(s, in, limits));
+            return clientHello(server, s, in, out, qpn, purpose, new Handshake(s, in, limits), limits.idleTimeoutMillis());
         } catch (IOException e) {
             closeQuietly(s);
             throw e;
@@ -201,8 +202,8 @@ public final class TcpTransport implements RemoteTransport {
     }
 
     private static Frame.Handshake clientHello(InetSocketAddress server, Socket s, InputStream in, OutputStream out, int qpn,
-                                               Frame.Purpose purpose, Handshake handshake) throws IOException {
-        out.write(FrameCodec.hello(qpn, purpose));
+                                               Frame.Purpose purpose, Handshake handshake, int idleMillis) throws IOException {
+        out.write(FrameCodec.hello(qpn, purpose, idleMillis));
         out.flush();
         try {
             Frame.Handshake reply = handshake.hello();
@@ -218,9 +219,9 @@ public final class TcpTransport implements RemoteTransport {
         }
     }
 
-    private TcpQueuePair open(Socket socket, InputStream in, OutputStream out, int localQpn, int remoteQpn) throws IOException {
+    private TcpQueuePair open(Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello) throws IOException {
         socket.setSoTimeout((int) limits.idleTimeout().toMillis());
-        TcpQueuePair qp = new TcpQueuePair(node, socket, in, out, localQpn, remoteQpn, limits, counters, log);
+        TcpQueuePair qp = new TcpQueuePair(node, socket, in, out, localQpn, peerHello, limits, counters, log);
         synchronized (this) {
             connections.removeIf(c -> !c.isOpen());
             connections.add(qp);
@@ -234,7 +235,7 @@ public final class TcpTransport implements RemoteTransport {
 
     /** Closes connections whose peer stopped reading our frames for the idle timeout. */
     private void watch() {
-        long periodMillis = Math.max(1, Math.min(1000, limits.pingIntervalNanos() / 1_000_000));
+        long periodMillis = Math.max(1, Math.min(1000, limits.idleTimeoutMillis() / 4));
         while (!closed) {
             List<TcpQueuePair> open;
             synchronized (this) {

@@ -10,8 +10,10 @@ public sealed interface Frame {
      *
      * @param qpn     the sender's queue pair number: every later frame to it carries this number
      * @param purpose what the client wants
+     * @param idleTimeoutMillis how long the sender lets a connection stay silent: the other end PINGs often enough
+     *                          for the shorter of the two
      */
-    record Handshake(int qpn, Purpose purpose) implements Frame {
+    record Handshake(int qpn, Purpose purpose, int idleTimeoutMillis) implements Frame {
     }
 
     /** What a connection is for, chosen by the client's hello. */

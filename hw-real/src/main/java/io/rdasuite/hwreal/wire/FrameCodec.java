@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * payload whose size the kind fixes, or fixes up to one length-prefixed byte string. Big-endian throughout.
  *
  * <pre>
- * HELLO      0x20  u32 magic "RDAW", u8 version, u8 purpose                          (6 bytes)
+ * HELLO      0x20  u32 magic "RDAW", u8 version, u8 purpose, u32 idle timeout (ms)    (10 bytes)
  * READ       1     u64 id, u64 address, u32 rkey, u32 length                          (24)
  * WRITE      2     u64 id, u64 address, u32 rkey, u32 immediate, u32 n, n bytes       (28 + n)
  * WRITE_IMM  3     as WRITE
@@ -35,7 +35,7 @@ public final class FrameCodec {
     static final byte STATUS = 0x12;
     /** Kind and queue pair number, before every payload. */
     static final int HEADER_BYTES = 5;
-    static final int HELLO_BYTES = HEADER_BYTES + 6;
+    static final int HELLO_BYTES = HEADER_BYTES + 10;
     static final int READ_BYTES = HEADER_BYTES + 24;
     static final int WRITE_HEADER_BYTES = HEADER_BYTES + 28;
     static final int SEND_HEADER_BYTES = HEADER_BYTES + 12;
@@ -81,9 +81,10 @@ public final class FrameCodec {
         return b.putInt(bodyBytes).put(kind).putInt(qpn);
     }
 
-    /** A hello carrying the sender's own queue pair number. */
-    public static byte[] hello(int ownQpn, Frame.Purpose purpose) {
-        return frame(HELLO_BYTES, HELLO, ownQpn).putInt(MAGIC).put((byte) VERSION).put((byte) purpose.ordinal()).array();
+    /** A hello carrying the sender's own queue pair number and the silence after which it closes a connection. */
+    public static byte[] hello(int ownQpn, Frame.Purpose purpose, int idleTimeoutMillis) {
+        return frame(HELLO_BYTES, HELLO, ownQpn).putInt(MAGIC).put((byte) VERSION).put((byte) purpose.ordinal())
+                .putInt(idleTimeoutMillis).array();
     }
 
     /** A request to the queue pair {@code qpn}. */

@@ -77,7 +77,11 @@ public final class FrameDecoder {
         if (purpose >= Frame.Purpose.values().length) {
             throw new WireViolation("hello for purpose " + purpose + "; valid: 0.." + (Frame.Purpose.values().length - 1));
         }
-        return new Frame.Handshake(qpn, Frame.Purpose.values()[purpose]);
+        int idleMillis = body.getInt();
+        if (idleMillis < 1) {
+            throw new WireViolation("hello with an idle timeout of " + idleMillis + " ms; at least 1");
+        }
+        return new Frame.Handshake(qpn, Frame.Purpose.values()[purpose], idleMillis);
     }
 
     /** Decodes the server's answer to a status hello. */

@@ -38,9 +38,17 @@ public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idle
         }
     }
 
-    /** How often a connection that wrote nothing sends a PING: a quarter of the idle timeout, so three may be lost. */
-    public long pingIntervalNanos() {
-        return idleTimeout.toNanos() / 4;
+    /**
+     * How often a connection that wrote nothing sends a PING: a quarter of the shorter of this end's idle timeout
+     * and the peer's (from its hello), so three in a row may be late before either end gives up.
+     */
+    public long pingIntervalNanos(int peerIdleTimeoutMillis) {
+        return Math.min(idleTimeout.toNanos(), peerIdleTimeoutMillis * 1_000_000L) / 4;
+    }
+
+    /** The idle timeout in milliseconds, as a hello carries it. */
+    public int idleTimeoutMillis() {
+        return (int) idleTimeout.toMillis();
     }
 
     /** The largest READ a peer may ask for: its answer must fit in one frame. */

@@ -98,7 +98,7 @@ class FrameDecoderTest {
         ping[4] = 0x7f;
         assertThat(refusal(ping)).isEqualTo("unknown frame kind 0x7f");
         assertThat(refusal(FrameCodec.ping(QPN + 1))).contains("frame for queue pair 0x002a2a2b on the connection of queue pair 0x002a2a2a");
-        assertThat(refusal(FrameCodec.hello(QPN, Frame.Purpose.QUEUE_PAIR))).isEqualTo("a second hello");
+        assertThat(refusal(FrameCodec.hello(QPN, Frame.Purpose.QUEUE_PAIR, 1000))).isEqualTo("a second hello");
         byte[] read = FrameCodec.request(QPN, read(0x10000, 0x1000, 8));
         assertThat(refusal(Arrays.copyOf(read, read.length - 1))).contains("the frame has");
         assertThat(refusal(reframe(read, -1))).isEqualTo("READ frame of 28 bytes, expected 29");
@@ -150,8 +150,8 @@ class FrameDecoderTest {
 
     @Test
     void aHelloMustBeOfThisProtocolAndVersion() throws WireViolation {
-        byte[] hello = FrameCodec.hello(QPN, Frame.Purpose.STATUS);
-        assertThat(FrameDecoder.decodeHello(body(hello))).isEqualTo(new Frame.Handshake(QPN, Frame.Purpose.STATUS));
+        byte[] hello = FrameCodec.hello(QPN, Frame.Purpose.STATUS, 1000);
+        assertThat(FrameDecoder.decodeHello(body(hello))).isEqualTo(new Frame.Handshake(QPN, Frame.Purpose.STATUS, 1000));
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(FrameCodec.ping(QPN)))).hasMessageContaining("the first frame is not a hello (kind 0x11)");
         byte[] magic = hello.clone();
         magic[9] = 'X';
@@ -162,7 +162,10 @@ class FrameDecoderTest {
         byte[] purpose = hello.clone();
         purpose[14] = 3;
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(purpose))).hasMessageContaining("purpose 3; valid: 0..2");
-        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(Arrays.copyOf(hello, 12)))).hasMessageContaining("hello of 8 bytes, expected 11");
+        byte[] idle = hello.clone();
+        ByteBuffer.wrap(idle).putInt(15, 0);
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(idle))).hasMessageContaining("idle timeout of 0 ms");
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(Arrays.copyOf(hello, 12)))).hasMessageContaining("hello of 8 bytes, expected 15");
     }
 
     private static ByteBuffer body(byte[] frame) {
