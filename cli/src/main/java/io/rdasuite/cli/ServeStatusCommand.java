@@ -35,8 +35,9 @@ final class ServeStatusCommand implements Callable<Integer> {
             System.out.println(TcpTransport.status(at, checksum, WireLimits.DEFAULTS));
             return 0;
         } catch (java.io.IOException e) {
-            System.err.println("rda serve-status: " + e.getMessage());
-            return 1;
+            System.err.println("rda serve-status: cannot get the status of " + server + ": " + e.getMessage()
+                    + " (is 'rda serve --fabric tcp' running there?)");
+            return 4;
         }
     }
 }
