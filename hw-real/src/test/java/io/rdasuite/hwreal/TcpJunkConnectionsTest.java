@@ -13,6 +13,10 @@ import io.rdasuite.hwreal.tcp.TcpTransport;
 import io.rdasuite.hwreal.wire.Frame;
 import io.rdasuite.hwreal.wire.FrameCodec;
 import io.rdasuite.hwreal.wire.WireLimits;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,6 +75,41 @@ class TcpJunkConnectionsTest {
             String status = TcpTransport.status(at, true, WireLimits.DEFAULTS);
             assertThat(status).contains("\"clientSlotsInUse\":0").contains("\"hellosRefused\":41").contains("\"idleTimeouts\":2")
                     .contains("\"regionsCrc32c\":");
+        }
+    }
+
+    /** A peer that asks for READs and never reads the answers: the server's writer stalls, and the connection is closed. */
+    @Test
+    void aPeerThatStopsReadingIsClosedAndOthersCarryOn() throws IOException {
+        List<String> log = new CopyOnWriteArrayList<>();
+        try (TcpTransport server = new TcpTransport(0, CONFIG, null, SHORT, log::add);
+             TcpTransport clients = new TcpTransport(1, CONFIG, null)) {
+            MemoryRegion region = server.node().register(MemoryKind.DRAM, "big", 1 << 20);
+            java.util.concurrent.BlockingQueue<QueuePair> accepted = new java.util.concurrent.LinkedBlockingQueue<>();
+            InetSocketAddress at = server.listen(ANY, accepted::add);
+            QueuePair good = clients.connect(at);
+            try (Socket s = new Socket()) {
+                s.connect(at, 10_000);
+                s.setReceiveBufferSize(4096);
+                OutputStream out = s.getOutputStream();
+                out.write(FrameCodec.hello(777, Frame.Purpose.QUEUE_PAIR, 60_000));
+                byte[] reply = s.getInputStream().readNBytes(19);
+                int qpn = java.nio.ByteBuffer.wrap(reply, 5, 4).getInt();
+                boolean closed = false;
+                for (long id = 1; id < 10_000_000 && !closed; id++) { // 330 MB of requests: our writes block once both ends' buffers fill
+                    try {
+                        out.write(FrameCodec.request(qpn, new Frame.Request(io.rdasuite.store.fabric.Opcode.READ, id, region.baseAddress(),
+                                region.rkey(), 0, 0, 0, null, 1 << 20)));
+                    } catch (IOException e) {
+                        closed = true;
+                    }
+                }
+                assertThat(closed).as("the server closed the connection of the peer that reads nothing").isTrue();
+            }
+            assertThat(log).anyMatch(l -> l.contains("read none of our frames"));
+            byte[] b = new byte[8];
+            assertThat(good.execute(WorkRequest.read(java.lang.foreign.MemorySegment.ofArray(b), region.baseAddress(), region.rkey())).ok())
+                    .as("another client carries on").isTrue();
         }
     }
 
