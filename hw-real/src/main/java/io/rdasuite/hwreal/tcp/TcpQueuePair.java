@@ -29,6 +29,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One endpoint of a TCP-emulated reliable connection, after its hello. Posting writes the request's frame to the
@@ -60,7 +61,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private final FrameDecoder decoder;
     private final WireCounters counters;
     private final String peerName;
-    private final java.util.function.Consumer<String> log;
+    private final Consumer<String> log;
     /** Requests waiting behind a SEND or WRITE_IMM that found no posted receive (guarded by {@link #applying}). */
     private final ArrayDeque<Frame.Request> waiting = new ArrayDeque<>();
     private final Object applying = new Object();
@@ -78,7 +79,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private volatile Thread reader;
 
     TcpQueuePair(ProcessNode node, Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello, WireLimits limits,
-                 WireCounters counters, java.util.function.Consumer<String> log) {
+                 WireCounters counters, Consumer<String> log) {
         this.node = node;
         this.socket = socket;
         this.in = in;
@@ -271,7 +272,7 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
                     case Frame.Answer a -> complete(a.id(), a.opcode(), a.status(), a.result(), a.data());
                     case Frame.Request r -> arrived(r);
                     case Frame.Ping p -> { }
-                    default -> throw new WireViolation("a " + f.getClass().getSimpleName() + " frame after the hello");
+                    case Frame.Handshake h -> throw new WireViolation("a second hello");
                 }
             }
         } catch (WireViolation v) {

@@ -47,8 +47,4 @@ public sealed interface Frame {
     /** Keeps a quiet connection from timing out. */
     record Ping() implements Frame {
     }
-
-    /** The server's status report (a JSON object), the only frame after a status hello. */
-    record Status(String json) implements Frame {
-    }
 }
