@@ -142,7 +142,8 @@ final class ServeCommand implements Callable<Integer> {
     private WireLimits limits() {
         try {
             return new WireLimits(maxFrameBytes, Duration.ofMillis(helloTimeoutMs), Duration.ofMillis(idleTimeoutMs),
-                    WireLimits.DEFAULTS.maxWaitingRequests(), WireLimits.DEFAULTS.maxPendingHellos());
+                    WireLimits.DEFAULTS.maxWaitingRequests(), WireLimits.DEFAULTS.maxPendingHellos(),
+                    Math.max(WireLimits.DEFAULTS.maxConnections(), 4 * maxClients)); // room for refused and status connections
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--hello-timeout-ms, --idle-timeout-ms, --max-frame-bytes: " + e.getMessage());
         }

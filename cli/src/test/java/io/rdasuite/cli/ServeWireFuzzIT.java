@@ -92,7 +92,7 @@ class ServeWireFuzzIT {
         server = new ProcessBuilder(List.of(javaBin, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
                 "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "-jar", jar, "serve", "--fabric", "tcp", "--listen", "127.0.0.1:0",
                 "--protocol", "erda", "--keys", "256", "--value-size", String.valueOf(VALUE_BYTES), "--max-clients", "4",
-                "--max-frame-bytes", String.valueOf(MAX_FRAME), "--hello-timeout-ms", "3000")).redirectErrorStream(true).start();
+                "--max-frame-bytes", String.valueOf(MAX_FRAME), "--hello-timeout-ms", "10000")).redirectErrorStream(true).start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream()));
         StringBuilder seen = new StringBuilder();
         for (String line = lines.readLine(); line != null && at == null; line = lines.readLine()) {

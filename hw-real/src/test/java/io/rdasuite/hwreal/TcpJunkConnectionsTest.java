@@ -42,10 +42,10 @@ class TcpJunkConnectionsTest {
     @Test
     void junkConnectionsAreClosedOneLogLineEachAndFreeTheirSlots() throws IOException {
         List<String> log = new CopyOnWriteArrayList<>();
+        java.io.ByteArrayOutputStream hostLog = new java.io.ByteArrayOutputStream();
         try (TcpTransport server = new TcpTransport(0, CONFIG, null, SHORT, log::add);
              TcpTransport clients = new TcpTransport(1, CONFIG, null);
-             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false,
-                     new PrintStream(OutputStream.nullOutputStream()))) {
+             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false, new PrintStream(hostLog, true))) {
             InetSocketAddress at = host.listen(ANY);
             RemoteStoreClient first = RemoteStoreClient.attach(clients, at, "first");
             assertThat(first.kv().put(key(1), value(1, 1))).isTrue();
@@ -61,9 +61,10 @@ class TcpJunkConnectionsTest {
             assertThat(closedByServer(at, new byte[0])).as("silence: closed at the hello deadline").isTrue();
             assertThat(log.get(afterRandom)).contains("no hello within 300 ms");
             byte[] hello = FrameCodec.hello(12345, Frame.Purpose.QUEUE_PAIR, 60_000);
-            assertThat(closedByServer(at, hello)).as("a hello, then silence: closed when idle").isTrue();
-            assertThat(closedByServer(at, concat(hello, new byte[] {0, 0, 0, 29, 1}))).as("a frame cut short, then silence").isTrue();
-            assertThat(log.stream().filter(l -> l.contains("nothing heard for"))).hasSize(2);
+            for (int i = 0; i < 4; i++) { // twice the slots: none is kept by a peer that never takes the store's hello
+                assertThat(closedByServer(at, hello)).as("a hello, then silence: closed at the store hello's deadline").isTrue();
+            }
+            assertThat(hostLog.toString().lines().filter(l -> l.contains("did not take its hello within 300 ms"))).hasSize(4);
             for (int i = 0; i < 3; i++) { // the slot of the hello's queue pair, then a second client's
                 RemoteStoreClient second = RemoteStoreClient.attach(clients, at, "second-" + i);
                 assertThat(second.kv().get(key(1))).isEqualTo(value(1, 1));
@@ -73,8 +74,22 @@ class TcpJunkConnectionsTest {
             first.close();
             assertThat(host.slotsInUse()).as("every slot free once its clients closed").isZero();
             String status = TcpTransport.status(at, true, WireLimits.DEFAULTS);
-            assertThat(status).contains("\"clientSlotsInUse\":0").contains("\"hellosRefused\":41").contains("\"idleTimeouts\":2")
+            assertThat(status).contains("\"clientSlotsInUse\":0").contains("\"hellosRefused\":41")
                     .contains("\"regionsCrc32c\":");
+        }
+    }
+
+    /** A queue pair that says nothing after its hello, or stops inside a frame, is closed when idle. */
+    @Test
+    void silentQueuePairsAreClosedWhenIdle() throws IOException {
+        List<String> log = new CopyOnWriteArrayList<>();
+        try (TcpTransport server = new TcpTransport(0, CONFIG, null, SHORT, log::add)) {
+            InetSocketAddress at = server.listen(ANY, qp -> { });
+            byte[] hello = FrameCodec.hello(12345, Frame.Purpose.QUEUE_PAIR, 60_000);
+            assertThat(closedByServer(at, hello)).as("a hello, then silence").isTrue();
+            assertThat(closedByServer(at, concat(hello, new byte[] {0, 0, 0, 29, 1}))).as("a frame cut short, then silence").isTrue();
+            assertThat(log).hasSize(2).allMatch(l -> l.contains("nothing heard for 800 ms (idle or half-open)"));
+            assertThat(TcpTransport.status(at, false, WireLimits.DEFAULTS)).contains("\"idleTimeouts\":2").contains("\"connectionsOpen\":0");
         }
     }
 

@@ -35,6 +35,11 @@ public interface RemoteTransport extends AutoCloseable {
     default void statusSource(Function<Boolean, Map<String, Object>> source) {
     }
 
+    /** How long a new connection has for its hello; a server gives its own hello (the store's descriptor) as long. */
+    default java.time.Duration helloTimeout() {
+        return java.time.Duration.ofSeconds(5);
+    }
+
     /** Connects to a listening peer and returns this side's endpoint. */
     QueuePair connect(InetSocketAddress server) throws IOException;
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Map;
 import java.util.zip.CRC32C;
 import io.rdasuite.hwreal.loopback.Region;
@@ -72,9 +73,26 @@ public final class StoreHost implements AutoCloseable {
             ((RemoteQueuePair) qp).close();
             return;
         }
+        // a peer that said the transport's hello but never takes the store's gives its slot back at the hello deadline
+        AtomicBoolean answered = new AtomicBoolean();
+        Thread deadline = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(transport.helloTimeout());
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!answered.get() && ((RemoteQueuePair) qp).isOpen()) {
+                log.println("refused the client at " + (qp.remote() instanceof PeerNode p ? p.address() : "node " + qp.remote().id()) + ": it did not take its hello within "
+                        + transport.helloTimeout().toMillis() + " ms");
+                ((RemoteQueuePair) qp).close();
+            }
+        });
         try {
             new Hello(slot, store.descriptor()).send(qp);
+            answered.set(true);
+            deadline.interrupt();
         } catch (IllegalStateException e) {
+            deadline.interrupt();
             release(slot, qp);
             return;
         }

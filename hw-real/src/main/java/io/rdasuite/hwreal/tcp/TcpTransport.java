@@ -106,10 +106,13 @@ public final class TcpTransport implements RemoteTransport {
                 }
                 if (inHello.incrementAndGet() > limits.maxPendingHellos()) {
                     inHello.decrementAndGet();
-                    counters.hellosRefused.increment();
-                    log.accept("tcp: refused the connection from " + s.getRemoteSocketAddress() + ": " + limits.maxPendingHellos()
+                    refuseHello(s, String.valueOf(s.getRemoteSocketAddress()), limits.maxPendingHellos()
                             + " connections are in their hello already");
-                    closeQuietly(s);
+                    continue;
+                }
+                if (openConnections() + inHello.get() > limits.maxConnections()) {
+                    inHello.decrementAndGet();
+                    refuseHello(s, String.valueOf(s.getRemoteSocketAddress()), limits.maxConnections() + " connections are open already");
                     continue;
                 }
                 Thread.ofPlatform().daemon().name("tcp-hello").start(() -> {
@@ -122,6 +125,16 @@ public final class TcpTransport implements RemoteTransport {
             }
         });
         return new InetSocketAddress(address.getAddress(), server.getLocalPort());
+    }
+
+    private synchronized long openConnections() {
+        connections.removeIf(c -> !c.isOpen());
+        return connections.size();
+    }
+
+    @Override
+    public java.time.Duration helloTimeout() {
+        return limits.helloTimeout();
     }
 
     /** Server side of the hello: a queue pair for {@code onAccept}, or a status report, or a refusal logged. */
@@ -257,9 +270,7 @@ public final class TcpTransport implements RemoteTransport {
     private String statusJson(boolean checksum) {
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("fabric", "tcp");
-        synchronized (this) {
-            status.put("connectionsOpen", connections.stream().filter(TcpQueuePair::isOpen).count());
-        }
+        status.put("connectionsOpen", openConnections());
         status.put("connectionsAccepted", counters.accepted.sum());
         status.put("hellosRefused", counters.hellosRefused.sum());
         status.put("framesReceived", counters.frames.sum());

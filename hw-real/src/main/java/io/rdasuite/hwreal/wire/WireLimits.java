@@ -15,10 +15,12 @@ import java.time.Duration;
  *                              as is one whose peer stopped reading our frames for this long
  * @param maxWaitingRequests    requests queued behind a SEND or WRITE_IMM that found no posted receive buffer
  * @param maxPendingHellos      accepted connections still in their hello; further ones are closed at once
+ * @param maxConnections        connections open at once, in their hello or after it; further ones are closed at once
  */
-public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idleTimeout, int maxWaitingRequests, int maxPendingHellos) {
-    /** 16 MiB frames, 5 s to say hello, 60 s of silence, 4096 waiting requests, 64 connections in their hello. */
-    public static final WireLimits DEFAULTS = new WireLimits(16 << 20, Duration.ofSeconds(5), Duration.ofSeconds(60), 4096, 64);
+public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idleTimeout, int maxWaitingRequests, int maxPendingHellos,
+                         int maxConnections) {
+    /** 16 MiB frames, 5 s to say hello, 60 s of silence, 4096 waiting requests, 64 connections in their hello, 1024 in all. */
+    public static final WireLimits DEFAULTS = new WireLimits(16 << 20, Duration.ofSeconds(5), Duration.ofSeconds(60), 4096, 64, 1024);
 
     /** The smallest frame body limit: an answer header plus one cache line. */
     public static final int MIN_FRAME_BYTES = 4096;
@@ -33,8 +35,8 @@ public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idle
         if (idleTimeout.toMillis() > Integer.MAX_VALUE || helloTimeout.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("timeouts must be under 24 days");
         }
-        if (maxWaitingRequests < 1 || maxPendingHellos < 1) {
-            throw new IllegalArgumentException("max waiting requests and max pending hellos must be positive");
+        if (maxWaitingRequests < 1 || maxPendingHellos < 1 || maxConnections < 1) {
+            throw new IllegalArgumentException("max waiting requests, pending hellos and connections must be positive");
         }
     }
 
@@ -57,10 +59,14 @@ public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idle
     }
 
     public WireLimits withTimeouts(Duration hello, Duration idle) {
-        return new WireLimits(maxFrameBytes, hello, idle, maxWaitingRequests, maxPendingHellos);
+        return new WireLimits(maxFrameBytes, hello, idle, maxWaitingRequests, maxPendingHellos, maxConnections);
+    }
+
+    public WireLimits withMaxConnections(int connections) {
+        return new WireLimits(maxFrameBytes, helloTimeout, idleTimeout, maxWaitingRequests, maxPendingHellos, connections);
     }
 
     public WireLimits withMaxFrameBytes(int bytes) {
-        return new WireLimits(bytes, helloTimeout, idleTimeout, maxWaitingRequests, maxPendingHellos);
+        return new WireLimits(bytes, helloTimeout, idleTimeout, maxWaitingRequests, maxPendingHellos, maxConnections);
     }
 }
