@@ -32,10 +32,11 @@ final class ServeStatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         InetSocketAddress at = ServeCommand.address(spec, server);
         try {
-            System.out.println(TcpTransport.status(at, checksum, WireLimits.DEFAULTS));
+            spec.commandLine().getOut().println(TcpTransport.status(at, checksum, WireLimits.DEFAULTS));
+            spec.commandLine().getOut().flush();
             return 0;
         } catch (java.io.IOException e) {
-            System.err.println("rda serve-status: cannot get the status of " + server + ": " + e.getMessage()
+            spec.commandLine().getErr().println("rda serve-status: cannot get the status of " + server + ": " + e.getMessage()
                     + " (is 'rda serve --fabric tcp' running there?)");
             return 4;
         }
