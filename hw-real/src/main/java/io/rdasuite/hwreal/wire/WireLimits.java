@@ -42,10 +42,11 @@ public record WireLimits(int maxFrameBytes, Duration helloTimeout, Duration idle
 
     /**
      * How often a connection that wrote nothing sends a PING: a quarter of the shorter of this end's idle timeout
-     * and the peer's (from its hello), so three in a row may be late before either end gives up.
+     * and the peer's (from its hello), so three in a row may be late before either end gives up; never more often
+     * than every 50 ms, whatever a peer asks for.
      */
     public long pingIntervalNanos(int peerIdleTimeoutMillis) {
-        return Math.min(idleTimeout.toNanos(), peerIdleTimeoutMillis * 1_000_000L) / 4;
+        return Math.max(50_000_000L, Math.min(idleTimeout.toNanos(), peerIdleTimeoutMillis * 1_000_000L) / 4);
     }
 
     /** The idle timeout in milliseconds, as a hello carries it. */
