@@ -151,9 +151,11 @@ final class StoreCells {
         TreeSet<Invariant> shrunkInvariants = new TreeSet<>();
         for (Violation v : all) {
             boolean claimed = Explorer.isClaimed(subject.claims(cell.config()), v.invariant());
-            boolean unexpected = !claimed && (seedFindings.contains(v.invariant().name())
+            // a search-only run has no anchor: its unclaimed findings are all "search only", and shrinking each of them
+            // would cost more than the search (a sweep wants verdicts; a full run shows and shrinks them)
+            boolean unexpected = !claimed && (split.anchoredRun() && seedFindings.contains(v.invariant().name())
                     || difference != null && !difference.unpinned() && difference.gained().contains(v.invariant().name()));
-            boolean shown = !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
+            boolean shown = split.anchoredRun() && !claimed && cell.config().name().equals(SHOWN_CONFIG) && cell.transport() == Transport.IB;
             Violation example = v;
             long shrinkNanos = 0;
             if ((claimed || unexpected || shown) && shrunkInvariants.add(v.invariant())) {

@@ -118,9 +118,12 @@ public enum AnomalyType {
             Map.entry("garbage-read", List.of("G1a")),
             Map.entry("lost-update", List.of("G2-item")));
 
+    /** Per kind (by ordinal), {@link #impliedNames()}: computed once, as the checker asks it of every kind per check. */
+    private static final List<Set<String>> IMPLIED = java.util.Arrays.stream(values()).map(t -> closure(t.elleName)).toList();
+
     /** This kind and every kind (or Adya union) it implies, by name. */
     public Set<String> impliedNames() {
-        return closure(elleName);
+        return IMPLIED.get(ordinal());
     }
 
     static Set<String> closure(String name) {
@@ -132,7 +135,7 @@ public enum AnomalyType {
                 todo.addAll(IMPLIES.getOrDefault(a, List.of()));
             }
         }
-        return seen;
+        return java.util.Collections.unmodifiableSet(seen);
     }
 
     /** Whether a history with this kind necessarily has {@code other} too (so searching for {@code other} is redundant). */

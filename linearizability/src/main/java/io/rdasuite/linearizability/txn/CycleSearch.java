@@ -151,6 +151,8 @@ final class CycleSearch {
         final int[] global;
         final int[] local;
         final int k;
+        private final Map<Integer, int[][]> csrs = new java.util.HashMap<>();
+        private final Map<Integer, Scc> sccs = new java.util.HashMap<>();
 
         void done() {
             for (int u : global) {
@@ -167,8 +169,17 @@ final class CycleSearch {
             }
         }
 
-        /** Adjacency over edges whose role is in {@code kinds}: {off, to, role}. */
+        /** Adjacency over edges whose role is in {@code kinds}: {off, to, role}; built once per mask, as kinds share masks. */
         int[][] csr(int kinds) {
+            return csrs.computeIfAbsent(kinds, this::build);
+        }
+
+        /** The strongly connected components over edges whose role is in {@code kinds}. */
+        Scc scc(int kinds) {
+            return sccs.computeIfAbsent(kinds, k -> new Scc(csr(k)[0], csr(k)[1]));
+        }
+
+        private int[][] build(int kinds) {
             int[] off = new int[k + 1];
             int m = 0;
             for (int i = 0; i < k; i++) {
@@ -198,7 +209,7 @@ final class CycleSearch {
         /** A shortest cycle through an edge of role {@code through} (0: any) over edges of {@code kinds}. */
         List<Integer> through(int kinds, int through) {
             int[][] a = csr(kinds);
-            Scc scc = new Scc(a[0], a[1]);
+            Scc scc = scc(kinds);
             for (int u = 0; u < k; u++) {
                 for (int e = a[0][u]; e < a[0][u + 1]; e++) {
                     int w = a[1][e];
@@ -213,7 +224,7 @@ final class CycleSearch {
         /** Exactly one rw edge a → b, closed by a path b ⇝ a over {@code kinds} (no rw). */
         List<Integer> single(int kinds) {
             int[][] a = csr(kinds);
-            Scc scc = new Scc(a[0], a[1]);
+            Scc scc = scc(kinds);
             int[][] rw = csr(Dependencies.RW);
             BitSet[] reach = null;
             for (int u = 0; u < k; u++) {

@@ -1,17 +1,15 @@
 package io.rdasuite.linearizability.txn;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The dependency graph of a history's transactions (Adya's DSG, Elle paper §3): ww, wr and rw edges inferred from the
  * version orders, plus process-order and real-time edges when the consistency models asked for need them. Each edge
- * keeps the first reason it was added for, to explain a cycle in words. Once built, {@link #freeze()} turns it into
- * sorted adjacency arrays for the cycle search.
+ * keeps the first cause it was added for, put in words only when a cycle shows the edge. Once built, {@link #freeze()}
+ * turns it into sorted adjacency arrays for the cycle search.
  */
 final class Dependencies {
     /** Edge kinds, a bit each, in the order an edge with several is explained by (Elle: data dependencies first). */
@@ -21,15 +19,24 @@ final class Dependencies {
     static final int PROCESS = 8;
     static final int RT = 16;
     static final int DATA = WW | WR | RW;
+    private static final int KINDS = 5;
 
     final List<Txn> txns;
-    private final HashMap<Long, Integer> kinds = new HashMap<>();
-    private final HashMap<Long, String> why = new HashMap<>();
-    private final HashMap<Long, Object> keyOf = new HashMap<>();
+    /** Each ordered pair with an edge, numbered in the order first added; per number its kinds and their causes. */
+    private final PairTable pairs = new PairTable();
+    private int[] kindsOf = new int[64];
+    private Cause[] causes = new Cause[64 * KINDS];
     /** Frozen adjacency: successors of u are {@code to[off[u] .. off[u+1])}, ascending, with their kinds. */
     int[] off;
     int[] to;
     int[] kindOf;
+
+    /**
+     * What a data edge was first added for: a key's version order, a version of it and (ww, rw) the version after it.
+     * Kept as these facts and put in words only for the edges a cycle shows; order edges need none.
+     */
+    private record Cause(Object key, VersionOrder order, Object version, Object next) {
+    }
 
     Dependencies(List<Txn> txns) {
         this.txns = txns;
@@ -40,48 +47,80 @@ final class Dependencies {
     }
 
     int edgeCount() {
-        return kinds.size();
+        return pairs.size();
     }
 
-    void add(int from, int to, int kind, Object key, java.util.function.Supplier<String> reason) {
+    /** Adds the edge from → to of {@code kind}; the first one of its kind keeps its cause ({@code key} null: none). */
+    void add(int from, int to, int kind, Object key, VersionOrder order, Object version, Object next) {
         if (from == to) {
             return;
         }
-        long pair = (long) from << 32 | to;
-        int had = kinds.getOrDefault(pair, 0);
+        int slot = pairs.add(from, to);
+        if (slot == kindsOf.length) {
+            kindsOf = Arrays.copyOf(kindsOf, 2 * slot);
+            causes = Arrays.copyOf(causes, 2 * slot * KINDS);
+        }
+        int had = kindsOf[slot];
         if ((had & kind) == 0) {
-            kinds.put(pair, had | kind);
-            long k = pair * 32 + kind;
-            why.put(k, reason.get());
-            keyOf.put(k, key);
+            kindsOf[slot] = had | kind;
+            if (key != null) {
+                causes[slot * KINDS + Integer.numberOfTrailingZeros(kind)] = new Cause(key, order, version, next);
+            }
         }
     }
 
     /** The kinds of the edge from → to (0: none). */
     int kinds(int from, int to) {
-        return kinds.getOrDefault((long) from << 32 | to, 0);
+        int slot = pairs.find(from, to);
+        return slot < 0 ? 0 : kindsOf[slot];
     }
 
+    /** The edge from → to as a step of a cycle, explained by its first cause of {@code kind}. */
     Anomaly.Step step(int from, int to, int kind) {
-        long k = ((long) from << 32 | to) * 32 + kind;
-        return new Anomaly.Step(from, to, kindName(kind), keyOf.get(k), why.get(k));
+        int slot = pairs.find(from, to);
+        Cause c = slot < 0 ? null : causes[slot * KINDS + Integer.numberOfTrailingZeros(kind)];
+        return new Anomaly.Step(from, to, kindName(kind), c == null ? null : c.key(), why(from, to, kind, c));
+    }
+
+    private String why(int from, int to, int kind, Cause c) {
+        return switch (kind) {
+            case WR -> "T" + to + " read " + c.order().show(c.key(), c.version()) + ", written by T" + from;
+            case WW -> "T" + from + " wrote " + c.order().show(c.key(), c.version()) + " and T" + to + " wrote "
+                    + c.order().show(c.key(), c.next()) + ", the next version (" + c.order().source(c.version(), c.next()) + ")";
+            case RW -> "T" + from + " read " + c.order().show(c.key(), c.version()) + " and T" + to + " wrote "
+                    + c.order().show(c.key(), c.next()) + ", the next version (" + c.order().source(c.version(), c.next()) + "), which T"
+                    + from + " did not see";
+            case PROCESS -> "process " + txns.get(to).process() + " ran T" + from + " before T" + to;
+            default -> "T" + from + " completed before T" + to + " began";
+        };
     }
 
     void freeze() {
         int n = txns.size();
-        long[] pairs = kinds.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+        int m = pairs.size();
         off = new int[n + 1];
-        to = new int[pairs.length];
-        kindOf = new int[pairs.length];
-        for (long p : pairs) {
-            off[(int) (p >>> 32) + 1]++;
+        for (int slot = 0; slot < m; slot++) {
+            off[(int) (pairs.pair(slot) >>> 32) + 1]++;
         }
         for (int i = 0; i < n; i++) {
             off[i + 1] += off[i];
         }
-        for (int i = 0; i < pairs.length; i++) { // sorted by (from, to): positions follow in order
-            to[i] = (int) pairs[i];
-            kindOf[i] = kinds.get(pairs[i]);
+        long[] row = new long[m]; // per source, its edges as (target << 32 | slot), sorted by target within the row
+        int[] fill = Arrays.copyOf(off, n);
+        for (int slot = 0; slot < m; slot++) {
+            long p = pairs.pair(slot);
+            row[fill[(int) (p >>> 32)]++] = p << 32 | slot;
+        }
+        to = new int[m];
+        kindOf = new int[m];
+        for (int u = 0; u < n; u++) {
+            if (off[u + 1] - off[u] > 1) {
+                Arrays.sort(row, off[u], off[u + 1]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            to[i] = (int) (row[i] >>> 32);
+            kindOf[i] = kindsOf[(int) row[i]];
         }
     }
 
@@ -93,51 +132,41 @@ final class Dependencies {
      * precedes the writer of v' (rw: it read a state v' overwrote).
      */
     void fromVersionOrder(Object key, VersionOrder order) {
-        for (Map.Entry<Object, List<Integer>> e : order.readers.entrySet()) {
-            Object v = e.getKey();
+        order.readers.forEach((v, readers) -> {
             Integer w = order.writer(v);
-            for (int r : e.getValue()) {
-                if (w != null) {
-                    int wf = w;
-                    add(w, r, WR, key, () -> "T" + r + " read " + order.show(key, v) + ", written by T" + wf);
+            if (w != null) {
+                for (int r : readers) {
+                    add(w, r, WR, key, order, v, null);
                 }
             }
-        }
-        for (Map.Entry<Object, List<Object>> e : order.next.entrySet()) {
-            Object v = e.getKey();
+        });
+        order.next.forEach((v, successors) -> {
             Integer w = order.writer(v);
             List<Integer> readers = order.readers.getOrDefault(v, List.of());
-            for (Object v2 : e.getValue()) {
-                Integer w2 = order.writer(v2);
+            for (VersionOrder.Successor s : successors) {
+                Integer w2 = order.writer(s.version());
                 if (w2 == null) {
                     continue;
                 }
-                int wf2 = w2;
                 if (w != null) {
-                    int wf = w;
-                    add(w, w2, WW, key, () -> "T" + wf + " wrote " + order.show(key, v) + " and T" + wf2 + " wrote "
-                            + order.show(key, v2) + ", the next version (" + order.source(v, v2) + ")");
+                    add(w, w2, WW, key, order, v, s.version());
                 }
                 for (int r : readers) {
-                    add(r, w2, RW, key, () -> "T" + r + " read " + order.show(key, v) + " and T" + wf2 + " wrote "
-                            + order.show(key, v2) + ", the next version (" + order.source(v, v2) + "), which T" + r
-                            + " did not see");
+                    add(r, w2, RW, key, order, v, s.version());
                 }
             }
-        }
+        });
     }
 
     /** Process order: each committed transaction precedes the next one of its process (Elle's process graph: sessions). */
     void processOrder() {
-        TreeMap<Long, Integer> last = new TreeMap<>();
+        Map<Long, Integer> last = new HashMap<>();
         for (Txn t : txns) {
-            if (t.type() != Txn.Type.OK) {
-                continue;
-            }
-            Integer prev = last.put(t.process(), t.id());
-            if (prev != null) {
-                int p = prev;
-                add(p, t.id(), PROCESS, null, () -> "process " + t.process() + " ran T" + p + " before T" + t.id());
+            if (t.type() == Txn.Type.OK) {
+                Integer prev = last.put(t.process(), t.id());
+                if (prev != null) {
+                    add(prev, t.id(), PROCESS, null, null, null, null);
+                }
             }
         }
     }
@@ -150,29 +179,61 @@ final class Dependencies {
      * real-time order, and a cycle's steps name data dependencies wherever the two agree.
      */
     void realtime() {
-        List<long[]> events = new ArrayList<>(); // {history index, 0 invoke / 1 complete, txn}
+        long[] events = realtimeEvents();
+        int[] frontier = new int[events.length / 2];
+        int size = 0;
+        int[] at = new int[txns.size()]; // each transaction's position in the frontier, -1 outside it
+        Arrays.fill(at, -1);
+        int[][] linked = new int[txns.size()][];
+        for (long e : events) {
+            int t = (int) e;
+            if ((e >>> 32 & 1) == 0) { // invoked
+                linked[t] = Arrays.copyOf(frontier, size);
+                for (int f : linked[t]) {
+                    add(f, t, RT, null, null, null, null);
+                }
+            } else { // completed
+                for (int f : linked[t]) {
+                    if (at[f] >= 0) {
+                        int last = frontier[--size];
+                        frontier[at[f]] = last;
+                        at[last] = at[f];
+                        at[f] = -1;
+                    }
+                }
+                linked[t] = null;
+                at[t] = size;
+                frontier[size++] = t;
+            }
+        }
+    }
+
+    /**
+     * The invocations and completions of the committed transactions, in history order (an invocation first when a
+     * transaction known only by its completion has both at one index): {@code (rank of the index << 1 | 0 invoke / 1
+     * complete) << 32 | txn}, sorted; ranks, not indices, so any long index fits.
+     */
+    private long[] realtimeEvents() {
+        int m = 0;
+        long[] times = new long[2 * txns.size()];
         for (Txn t : txns) {
             if (t.type() == Txn.Type.OK) {
-                events.add(new long[] {t.invoke(), 0, t.id()});
-                events.add(new long[] {t.complete(), 1, t.id()});
+                times[m++] = t.invoke();
+                times[m++] = t.complete();
             }
         }
-        events.sort(java.util.Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
-        java.util.LinkedHashSet<Integer> frontier = new java.util.LinkedHashSet<>();
-        Map<Integer, List<Integer>> seen = new HashMap<>();
-        for (long[] e : events) {
-            int t = (int) e[2];
-            if (e[1] == 0) {
-                List<Integer> before = List.copyOf(frontier);
-                seen.put(t, before);
-                for (int f : before) {
-                    add(f, t, RT, null, () -> "T" + f + " completed before T" + t + " began");
-                }
-            } else {
-                seen.remove(t).forEach(frontier::remove);
-                frontier.add(t);
+        long[] distinct = Arrays.copyOf(times, m);
+        Arrays.sort(distinct);
+        long[] events = new long[m];
+        int i = 0;
+        for (Txn t : txns) {
+            if (t.type() == Txn.Type.OK) {
+                events[i++] = (long) Arrays.binarySearch(distinct, t.invoke()) << 33 | t.id();
+                events[i++] = ((long) Arrays.binarySearch(distinct, t.complete()) << 1 | 1) << 32 | t.id();
             }
         }
+        Arrays.sort(events);
+        return events;
     }
 
     static String kindName(int kind) {

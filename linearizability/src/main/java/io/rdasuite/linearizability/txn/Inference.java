@@ -1,6 +1,7 @@
 package io.rdasuite.linearizability.txn;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,16 +18,76 @@ final class Inference {
     final List<Txn> txns;
     final Dependencies graph;
     final List<Anomaly> found = new ArrayList<>();
-    /** key → value → the transaction that wrote (appended) it. */
-    final Map<Object, Map<Object, Integer>> writer = new LinkedHashMap<>();
-    /** key → value → whether it was its writer's last write of the key. */
-    private final Map<Object, Map<Object, Boolean>> last = new HashMap<>();
+    /** key → its writes, keys in the order first written. */
+    final Map<Object, Writes> writes = new LinkedHashMap<>();
     /** key → its version order. */
     final Map<Object, VersionOrder> orders = new LinkedHashMap<>();
+    /** Per transaction: some read observed one of its writes (a pending transaction's writes then took effect). */
+    final boolean[] observed;
+
+    /**
+     * One key's writes: each value written, numbered in the order first written, with its writer and whether that write
+     * was the writer's last of the key. A read looks each element up once, by its number thereafter.
+     */
+    static final class Writes {
+        private final Map<Object, Integer> numbers = new HashMap<>();
+        private Object[] values = new Object[4];
+        private int[] writers = new int[4];
+        private boolean[] last = new boolean[4];
+        private int count;
+        /** Per value, the last read that met it (duplicate elements within one read); see {@link #meet}. */
+        private int[] met;
+
+        int count() {
+            return count;
+        }
+
+        /** The value's number, or -1 when no transaction wrote it. */
+        int number(Object value) {
+            Integer n = numbers.get(value);
+            return n == null ? -1 : n;
+        }
+
+        Object value(int n) {
+            return values[n];
+        }
+
+        int writer(int n) {
+            return writers[n];
+        }
+
+        boolean last(int n) {
+            return last[n];
+        }
+
+        private void add(Object value, int writer, boolean isLast) {
+            if (count == values.length) {
+                values = Arrays.copyOf(values, 2 * count);
+                writers = Arrays.copyOf(writers, 2 * count);
+                last = Arrays.copyOf(last, 2 * count);
+            }
+            numbers.put(value, count);
+            values[count] = value;
+            writers[count] = writer;
+            last[count++] = isLast;
+        }
+
+        /** Whether read number {@code read} (increasing over the history) met value {@code n} before; marks it met. */
+        boolean meet(int n, int read) {
+            if (met == null) {
+                met = new int[count];
+                Arrays.fill(met, -1);
+            }
+            boolean again = met[n] == read;
+            met[n] = read;
+            return again;
+        }
+    }
 
     Inference(List<Txn> txns) {
         this.txns = txns;
         this.graph = new Dependencies(txns);
+        this.observed = new boolean[txns.size()];
     }
 
     void report(AnomalyType type, List<Txn> concerned, String explanation) {
@@ -36,73 +97,89 @@ final class Inference {
     /** Step 1: index every write; a second write of one (key, value) by another transaction is reported and kept out. */
     void indexWrites(boolean list) {
         for (Txn t : txns) {
-            Map<Object, Object> lastOfKey = new HashMap<>();
+            Map<Object, Object> lastOfKey = null;
             for (Txn.Mop m : t.mops()) {
                 if (!m.isRead()) {
+                    if (lastOfKey == null) {
+                        lastOfKey = new HashMap<>();
+                    }
                     lastOfKey.put(m.key(), m.value());
                 }
+            }
+            if (lastOfKey == null) {
+                continue;
             }
             for (Txn.Mop m : t.mops()) {
                 if (m.isRead()) {
                     continue;
                 }
-                Map<Object, Integer> w = writer.computeIfAbsent(m.key(), k -> new LinkedHashMap<>());
-                Integer had = w.get(m.value());
+                Writes w = writes.computeIfAbsent(m.key(), k -> new Writes());
+                int had = w.number(m.value());
                 boolean isLast = lastOfKey.get(m.key()).equals(m.value());
-                if (had != null && (had != t.id() || list)) {
-                    report(AnomalyType.DUPLICATE_WRITE, List.of(txns.get(had), t), "T" + had + " and T" + t.id() + " both "
-                            + (list ? "appended " + m.value() + " to " : "wrote " + m.value() + " to ") + m.key()
+                if (had < 0) {
+                    w.add(m.value(), t.id(), isLast);
+                } else if (w.writer(had) != t.id() || list) {
+                    report(AnomalyType.DUPLICATE_WRITE, List.of(txns.get(w.writer(had)), t), "T" + w.writer(had) + " and T" + t.id()
+                            + " both " + (list ? "appended " + m.value() + " to " : "wrote " + m.value() + " to ") + m.key()
                             + ": the checker assumes each value is written once per key, so reads of it cannot be traced to a writer");
-                    continue;
+                } else {
+                    w.last[had] |= isLast;
                 }
-                w.put(m.value(), t.id());
-                last.computeIfAbsent(m.key(), k -> new HashMap<>()).merge(m.value(), isLast, Boolean::logicalOr);
             }
         }
     }
 
     Integer writerOf(Object key, Object value) {
-        Map<Object, Integer> w = writer.get(key);
-        return w == null ? null : w.get(value);
+        Writes w = writes.get(key);
+        int n = w == null ? -1 : w.number(value);
+        return n < 0 ? null : w.writer(n);
     }
 
-    /** Step 2 (per value a read observed): G1a when its writer aborted; a garbage read when no one wrote it. */
-    void observed(Txn reader, Object key, Object value, java.util.function.Supplier<String> what) {
-        Integer w = writerOf(key, value);
-        if (w == null) {
-            report(AnomalyType.GARBAGE_READ, List.of(reader), "T" + reader.id() + " read " + what.get() + ", but no transaction wrote "
-                    + value + " to " + key);
-        } else if (txns.get(w).type() == Txn.Type.FAIL) {
-            report(AnomalyType.G1A, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what.get() + ", but " + value
-                    + " was written by T" + w + ", which aborted");
+    /**
+     * Step 2 (per value a read observed): G1a when its writer aborted; a garbage read when no one wrote it. {@code n} is
+     * the value's number in {@code w} (-1: none); {@code read} is what the read returned, for the explanation.
+     */
+    void observed(Txn reader, Object key, Object value, Writes w, int n, Object read) {
+        if (n < 0) {
+            report(AnomalyType.GARBAGE_READ, List.of(reader), "T" + reader.id() + " read " + key + " = " + read
+                    + ", but no transaction wrote " + value + " to " + key);
+            return;
+        }
+        int writer = w.writer(n);
+        observed[writer] = true;
+        if (txns.get(writer).type() == Txn.Type.FAIL) {
+            report(AnomalyType.G1A, List.of(reader, txns.get(writer)), "T" + reader.id() + " read " + key + " = " + read
+                    + ", but " + value + " was written by T" + writer + ", which aborted");
         }
     }
 
     /** Step 3 (per external read of a version): G1b when the version was another transaction's intermediate write. */
-    void intermediate(Txn reader, Object key, Object version, java.util.function.Supplier<String> what) {
-        Integer w = writerOf(key, version);
-        if (w != null && w != reader.id() && !last.get(key).get(version) && txns.get(w).type() != Txn.Type.FAIL) {
-            report(AnomalyType.G1B, List.of(reader, txns.get(w)), "T" + reader.id() + " read " + what.get() + ", but T" + w
-                    + " wrote " + version + " to " + key + " and then wrote " + key + " again: an intermediate state");
+    void intermediate(Txn reader, Object key, Object version, Object read) {
+        Writes w = writes.get(key);
+        int n = w == null ? -1 : w.number(version);
+        if (n < 0) {
+            return;
+        }
+        int writer = w.writer(n);
+        if (writer != reader.id() && !w.last(n) && txns.get(writer).type() != Txn.Type.FAIL) {
+            report(AnomalyType.G1B, List.of(reader, txns.get(writer)), "T" + reader.id() + " read " + key + " = " + read + ", but T"
+                    + writer + " wrote " + version + " to " + key + " and then wrote " + key + " again: an intermediate state");
         }
     }
 
     /** Whether a transaction's write took effect: committed, or pending and observed by some read. */
-    boolean counts(Integer w, java.util.Set<Integer> observed) {
-        if (w == null) {
-            return false;
-        }
+    boolean counts(int w) {
         Txn.Type type = txns.get(w).type();
-        return type == Txn.Type.OK || type == Txn.Type.INFO && observed.contains(w);
+        return type == Txn.Type.OK || type == Txn.Type.INFO && observed[w];
     }
 
     /**
-     * Step 4: lost updates. {@code externalReads} is, per committed transaction, key → the version it read before writing
+     * Step 4: lost updates. {@code readThenWrote} is, per committed transaction, key → the version it read before writing
      * the key; two transactions that read one version of a key and both wrote it lost one of the updates.
      */
     void lostUpdates(Map<Integer, Map<Object, Object>> readThenWrote, boolean list) {
         Map<List<Object>, List<Integer>> groups = new LinkedHashMap<>();
-        readThenWrote.forEach((t, m) -> m.forEach((k, v) -> groups.computeIfAbsent(java.util.Arrays.asList(k, v),
+        readThenWrote.forEach((t, m) -> m.forEach((k, v) -> groups.computeIfAbsent(Arrays.asList(k, v),
                 x -> new ArrayList<>()).add(t)));
         groups.forEach((kv, ts) -> {
             if (ts.size() > 1) {
@@ -117,5 +194,20 @@ final class Inference {
     /** Step 5: the ww/wr/rw edges of every key's version order. */
     void edges() {
         orders.forEach(graph::fromVersionOrder);
+    }
+
+    /** Per key, the position of {@code t}'s first write of it (reads before it are external: they saw others' writes). */
+    static Map<Object, Integer> firstWrites(Txn t) {
+        Map<Object, Integer> first = null;
+        List<Txn.Mop> mops = t.mops();
+        for (int i = 0; i < mops.size(); i++) {
+            if (!mops.get(i).isRead()) {
+                if (first == null) {
+                    first = new HashMap<>();
+                }
+                first.putIfAbsent(mops.get(i).key(), i);
+            }
+        }
+        return first == null ? java.util.Collections.emptyMap() : first;
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Elle's list-append reading of a history (Elle paper §4.1): appends are unique per key and a read returns the whole
@@ -25,31 +26,21 @@ final class ListAppend {
         Map<Object, List<Object>> longest = new LinkedHashMap<>();
         Map<Object, List<Object>> incompatible = new HashMap<>();
         Map<Integer, Map<Object, Object>> readThenWrote = new LinkedHashMap<>();
-        Set<Integer> observedWriters = new HashSet<>();
+        int reads = 0;
         for (Txn t : in.txns) {
             if (t.type() != Txn.Type.OK) {
                 continue;
             }
             internal(in, t);
-            Set<Object> written = new HashSet<>();
-            for (Txn.Mop m : t.mops()) {
+            Map<Object, Integer> firstWrite = Inference.firstWrites(t);
+            List<Txn.Mop> mops = t.mops();
+            for (int i = 0; i < mops.size(); i++) {
+                Txn.Mop m = mops.get(i);
                 if (!m.isRead()) {
-                    written.add(m.key());
                     continue;
                 }
                 List<Object> read = list(t, m);
-                List<Object> distinct = new ArrayList<>(new LinkedHashSet<>(read));
-                if (distinct.size() < read.size()) {
-                    in.report(AnomalyType.DUPLICATE_ELEMENTS, List.of(t), "T" + t.id() + " read " + m.key() + " = " + read
-                            + ", which holds an element twice, though every append is unique");
-                }
-                for (Object e : distinct) {
-                    in.observed(t, m.key(), e, () -> m.key() + " = " + read);
-                    Integer w = in.writerOf(m.key(), e);
-                    if (w != null) {
-                        observedWriters.add(w);
-                    }
-                }
+                List<Object> distinct = observe(in, t, m.key(), read, reads++);
                 List<Object> had = longest.get(m.key());
                 if (had == null || distinct.size() > had.size()) {
                     if (had != null && !isPrefix(had, distinct)) {
@@ -59,12 +50,12 @@ final class ListAppend {
                 } else if (!isPrefix(distinct, had)) {
                     incompatible.putIfAbsent(m.key(), List.of(distinct, had));
                 }
-                if (!written.contains(m.key())) { // an external read: what the transaction saw of others
+                Integer wrote = firstWrite.get(m.key());
+                if (wrote == null || wrote > i) { // an external read: what the transaction saw of others
                     Object version = distinct.isEmpty() ? VersionOrder.INIT : distinct.getLast();
-                    in.intermediate(t, m.key(), version, () -> m.key() + " = " + read);
-                    VersionOrder vo = in.orders.computeIfAbsent(m.key(), k -> new VersionOrder(true));
-                    vo.read(version, t.id());
-                    if (t.mops().stream().anyMatch(x -> !x.isRead() && x.key().equals(m.key()))) {
+                    in.intermediate(t, m.key(), version, read);
+                    in.orders.computeIfAbsent(m.key(), k -> new VersionOrder(true)).read(version, t.id());
+                    if (wrote != null) {
                         readThenWrote.computeIfAbsent(t.id(), k -> new LinkedHashMap<>()).putIfAbsent(m.key(), version);
                     }
                 }
@@ -73,40 +64,82 @@ final class ListAppend {
         incompatible.forEach((k, pair) -> in.report(AnomalyType.INCOMPATIBLE_ORDER, List.of(), "key " + k + " was read as "
                 + pair.get(0) + " and as " + pair.get(1) + ": neither is a prefix of the other, so " + k + " has no single order"));
         in.lostUpdates(readThenWrote, true);
-        for (var e : in.writer.entrySet()) {
-            Object key = e.getKey();
-            VersionOrder vo = in.orders.computeIfAbsent(key, k -> new VersionOrder(true));
-            List<Object> chain = longest.getOrDefault(key, List.of());
-            Object prev = VersionOrder.INIT;
-            Integer failed = null;
-            for (Object v : chain) {
-                Integer w = in.writerOf(key, v);
-                if (w != null && in.counts(w, observedWriters)) {
-                    vo.writer(v, w);
+        in.writes.forEach((key, writes) -> versionOrder(in, key, writes, longest.getOrDefault(key, List.of())));
+        in.edges();
+    }
+
+    /**
+     * Every element of one read, each once: G1a and garbage reads reported, its writer marked observed. Returns the read
+     * without its duplicate elements (reported), which is the read itself when it has none, as reads almost always do.
+     */
+    private static List<Object> observe(Inference in, Txn t, Object key, List<Object> read, int readNumber) {
+        Inference.Writes w = in.writes.get(key);
+        Set<Object> unwritten = null; // elements no one appended, met in this read (their duplicates too)
+        boolean duplicates = false;
+        for (Object e : read) {
+            int n = w == null ? -1 : w.number(e);
+            boolean again;
+            if (n >= 0) {
+                again = w.meet(n, readNumber);
+            } else {
+                if (unwritten == null) {
+                    unwritten = new HashSet<>();
                 }
-                vo.precedes(prev, v, () -> "the longest read of " + key + " is " + VersionOrder.brief(chain));
-                if (w != null && in.txns.get(w).type() == Txn.Type.FAIL && failed == null) {
-                    failed = w;
-                } else if (failed != null && w != null && in.txns.get(w).type() == Txn.Type.OK) {
-                    in.report(AnomalyType.DIRTY_UPDATE, List.of(in.txns.get(failed), in.txns.get(w)), "the longest read of " + key
-                            + " is " + chain + ": T" + w + " appended after T" + failed + ", which aborted, so T" + w
-                            + " updated a state that never committed");
-                    failed = null;
-                }
-                prev = v;
+                again = !unwritten.add(e);
             }
-            Set<Object> inChain = new HashSet<>(chain);
-            for (var w : e.getValue().entrySet()) {
-                if (!inChain.contains(w.getKey()) && in.txns.get(w.getValue()).type() == Txn.Type.OK) {
-                    vo.writer(w.getKey(), w.getValue());
-                    boolean only = chain.isEmpty() && e.getValue().size() == 1;
-                    Object v = w.getKey();
-                    vo.precedes(prev, v, () -> only ? "the only append to " + key
-                            : v + " is in no read of " + key + ", so it follows every element read");
-                }
+            if (again) {
+                duplicates = true;
+            } else {
+                in.observed(t, key, e, w, n, read);
             }
         }
-        in.edges();
+        if (!duplicates) {
+            return read;
+        }
+        in.report(AnomalyType.DUPLICATE_ELEMENTS, List.of(t), "T" + t.id() + " read " + key + " = " + read
+                + ", which holds an element twice, though every append is unique");
+        return new ArrayList<>(new LinkedHashSet<>(read));
+    }
+
+    /**
+     * A key's version order: its longest read, then every committed append that no read shows, each directly after the
+     * last element read. A committed append directly after an aborted one in the longest read is a dirty update.
+     */
+    private static void versionOrder(Inference in, Object key, Inference.Writes writes, List<Object> chain) {
+        VersionOrder vo = in.orders.computeIfAbsent(key, k -> new VersionOrder(true));
+        Object prev = VersionOrder.INIT;
+        Integer failed = null;
+        boolean[] inChain = new boolean[writes.count()];
+        Supplier<String> longestRead = () -> "the longest read of " + key + " is " + VersionOrder.brief(chain);
+        for (Object v : chain) {
+            int n = writes.number(v);
+            Integer w = n < 0 ? null : writes.writer(n);
+            if (n >= 0) {
+                inChain[n] = true;
+                if (in.counts(w)) {
+                    vo.writer(v, w);
+                }
+            }
+            vo.precedes(prev, v, longestRead);
+            if (w != null && in.txns.get(w).type() == Txn.Type.FAIL && failed == null) {
+                failed = w;
+            } else if (failed != null && w != null && in.txns.get(w).type() == Txn.Type.OK) {
+                in.report(AnomalyType.DIRTY_UPDATE, List.of(in.txns.get(failed), in.txns.get(w)), "the longest read of " + key
+                        + " is " + chain + ": T" + w + " appended after T" + failed + ", which aborted, so T" + w
+                        + " updated a state that never committed");
+                failed = null;
+            }
+            prev = v;
+        }
+        boolean only = chain.isEmpty() && writes.count() == 1;
+        for (int n = 0; n < writes.count(); n++) {
+            if (!inChain[n] && in.txns.get(writes.writer(n)).type() == Txn.Type.OK) {
+                Object v = writes.value(n);
+                vo.writer(v, writes.writer(n));
+                vo.precedes(prev, v, () -> only ? "the only append to " + key
+                        : v + " is in no read of " + key + ", so it follows every element read");
+            }
+        }
     }
 
     /** A read's list; {@code nil} is the empty list (Elle). */
@@ -125,7 +158,15 @@ final class ListAppend {
     }
 
     private static boolean isPrefix(List<Object> shorter, List<Object> longer) {
-        return shorter.size() <= longer.size() && longer.subList(0, shorter.size()).equals(shorter);
+        if (shorter.size() > longer.size()) {
+            return false;
+        }
+        for (int i = 0; i < shorter.size(); i++) {
+            if (!shorter.get(i).equals(longer.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -156,18 +197,16 @@ final class ListAppend {
             List<Object> mine = appended.getOrDefault(m.key(), List.of());
             List<Object> base = known.get(m.key());
             if (!future && (base != null || !mine.isEmpty())) {
-                boolean ok;
-                String expected;
+                List<Object> want = null;
                 if (base != null) {
-                    List<Object> want = new ArrayList<>(base);
+                    want = new ArrayList<>(base);
                     want.addAll(mine);
-                    ok = read.equals(want);
-                    expected = want.toString();
-                } else {
-                    ok = read.size() >= mine.size() && read.subList(read.size() - mine.size(), read.size()).equals(mine);
-                    expected = "[... " + String.join(" ", mine.stream().map(String::valueOf).toList()) + "]";
                 }
+                boolean ok = want != null ? read.equals(want)
+                        : read.size() >= mine.size() && read.subList(read.size() - mine.size(), read.size()).equals(mine);
                 if (!ok) {
+                    String expected = want != null ? want.toString()
+                            : "[... " + String.join(" ", mine.stream().map(String::valueOf).toList()) + "]";
                     in.report(AnomalyType.INTERNAL, List.of(t), "T" + t.id() + " read " + m.key() + " = " + read
                             + ", but its own earlier reads and appends say it is " + expected);
                 }

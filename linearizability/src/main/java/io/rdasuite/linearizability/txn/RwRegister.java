@@ -20,7 +20,6 @@ final class RwRegister {
     static void infer(Inference in) {
         in.indexWrites(false);
         Map<Integer, Map<Object, Object>> readThenWrote = new LinkedHashMap<>();
-        Set<Integer> observedWriters = new HashSet<>();
         for (Txn t : in.txns) {
             if (t.type() != Txn.Type.OK) {
                 continue;
@@ -48,38 +47,43 @@ final class RwRegister {
                     continue; // not an external read
                 }
                 state.put(m.key(), v);
-                java.util.function.Supplier<String> what = () -> m.key() + " = " + m.value();
                 if (v != VersionOrder.INIT) {
-                    in.observed(t, m.key(), v, what);
-                    in.intermediate(t, m.key(), v, what);
-                    Integer w = in.writerOf(m.key(), v);
-                    if (w != null) {
-                        observedWriters.add(w);
-                    }
+                    Inference.Writes w = in.writes.get(m.key());
+                    in.observed(t, m.key(), v, w, w == null ? -1 : w.number(v), m.value());
+                    in.intermediate(t, m.key(), v, m.value());
                 }
                 in.orders.computeIfAbsent(m.key(), k -> new VersionOrder(false)).read(v, t.id());
-                if (t.mops().stream().anyMatch(x -> !x.isRead() && x.key().equals(m.key()))) {
+                if (writes(t, m.key())) {
                     readThenWrote.computeIfAbsent(t.id(), k -> new LinkedHashMap<>()).putIfAbsent(m.key(), v);
                 }
             }
         }
         in.lostUpdates(readThenWrote, false);
-        for (var e : in.writer.entrySet()) {
-            Object key = e.getKey();
+        in.writes.forEach((key, writes) -> {
             VersionOrder vo = in.orders.computeIfAbsent(key, k -> new VersionOrder(false));
-            for (var w : e.getValue().entrySet()) {
-                if (in.counts(w.getValue(), observedWriters) && isFinal(in.txns.get(w.getValue()), key, w.getKey())) {
-                    vo.writer(w.getKey(), w.getValue());
-                    vo.precedes(VersionOrder.INIT, w.getKey(), () -> "nil, the initial state, precedes every write");
+            for (int n = 0; n < writes.count(); n++) {
+                int w = writes.writer(n);
+                if (in.counts(w) && isFinal(in.txns.get(w), key, writes.value(n))) {
+                    vo.writer(writes.value(n), w);
+                    vo.precedes(VersionOrder.INIT, writes.value(n), () -> "nil, the initial state, precedes every write");
                 }
             }
-        }
+        });
         readThenWrote.forEach((t, reads) -> reads.forEach((key, v) -> {
             Object wrote = finalWrite(in.txns.get(t), key);
             in.orders.get(key).precedes(v, wrote, () -> "T" + t + " read " + (v == VersionOrder.INIT ? "nil" : v) + " then wrote " + wrote
                     + ": writes follow reads");
         }));
         in.edges();
+    }
+
+    private static boolean writes(Txn t, Object key) {
+        for (Txn.Mop m : t.mops()) {
+            if (!m.isRead() && m.key().equals(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Object finalWrite(Txn t, Object key) {

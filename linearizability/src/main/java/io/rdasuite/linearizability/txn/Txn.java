@@ -31,6 +31,15 @@ public record Txn(int id, long process, Type type, List<Mop> mops, long invoke, 
      * or null).
      */
     public record Mop(String f, Object key, Object value) {
+        public Mop {
+            f = switch (f) { // the constants themselves, so that the checker's comparisons are identity checks
+                case "r" -> "r";
+                case "append" -> "append";
+                case "w" -> "w";
+                default -> f;
+            };
+        }
+
         public boolean isRead() {
             return f.equals("r");
         }

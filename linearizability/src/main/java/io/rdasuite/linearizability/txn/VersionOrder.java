@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What is known of one key's version order (Elle paper §4): which version directly follows which, who wrote each
@@ -22,10 +23,14 @@ final class VersionOrder {
     };
 
     final boolean list;
-    final Map<Object, List<Object>> next = new LinkedHashMap<>();
+    /** Each version → the versions directly after it. */
+    final Map<Object, List<Successor>> next = new LinkedHashMap<>();
     final Map<Object, List<Integer>> readers = new LinkedHashMap<>();
     private final Map<Object, Integer> writers = new HashMap<>();
-    private final Map<List<Object>, java.util.function.Supplier<String>> sources = new HashMap<>();
+
+    /** A version directly after another, and what shows it (in words when asked: only for the edges a cycle shows). */
+    record Successor(Object version, Supplier<String> source) {
+    }
 
     VersionOrder(boolean list) {
         this.list = list;
@@ -40,12 +45,14 @@ final class VersionOrder {
     }
 
     /** {@code before} directly precedes {@code after}, as {@code source} shows. */
-    void precedes(Object before, Object after, java.util.function.Supplier<String> source) {
-        List<Object> l = next.computeIfAbsent(before, k -> new ArrayList<>());
-        if (!l.contains(after)) {
-            l.add(after);
-            sources.put(List.of(before, after), source);
+    void precedes(Object before, Object after, Supplier<String> source) {
+        List<Successor> l = next.computeIfAbsent(before, k -> new ArrayList<>(1));
+        for (Successor s : l) {
+            if (s.version().equals(after)) {
+                return;
+            }
         }
+        l.add(new Successor(after, source));
     }
 
     void read(Object version, int txn) {
@@ -56,8 +63,12 @@ final class VersionOrder {
     }
 
     String source(Object before, Object after) {
-        java.util.function.Supplier<String> s = sources.get(List.of(before, after));
-        return s == null ? "" : s.get();
+        for (Successor s : next.getOrDefault(before, List.of())) {
+            if (s.version().equals(after)) {
+                return s.source().get();
+            }
+        }
+        return "";
     }
 
     /** A list as words, its middle elided when long. */

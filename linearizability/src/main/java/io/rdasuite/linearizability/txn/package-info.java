@@ -22,5 +22,11 @@
  * and wr), G-single (exactly one rw), G2-item (more rw); a cycle that exists only with real-time edges is named with
  * {@code -realtime}. {@link io.rdasuite.linearizability.txn.CycleSvg} draws each cycle as an SVG in an HTML page
  * ({@code rda lin check --model txn-… --timeline DIR}).
+ *
+ * <p>Cost. Each read element is looked up once (a key's writes are numbered, {@code Inference.Writes}); edges live in a
+ * table of primitive pairs ({@code PairTable}) with the facts they were added for, put in words only for the steps of a
+ * cycle that is reported; the cycle search reuses each edge mask's adjacency and components. {@link
+ * io.rdasuite.linearizability.txn.SyntheticHistory} generates Elle-shaped histories for the JMH benchmark
+ * ({@code TxnCheckBenchmarks}) and the start-up cache's training.
  */
 package io.rdasuite.linearizability.txn;

@@ -11,11 +11,15 @@ import io.rdasuite.store.pm.LocalMemory;
  * and the key's only version, and points the entry at it.
  * A key with no intact version loses its entry. When a crash interrupted log cleaning, versions still in the
  * old pool are copied into the new one, which finishes the cleaning. Allocation resumes past the last kept
- * version; everything else is garbage for the next cleaning. Crashing during recovery is safe: each step
- * persists a copy before anything points to it.
+ * version and past every newer version the walks discarded; everything else is garbage for the next cleaning.
+ * Crashing during recovery is safe: each step persists a copy before anything points to it, and no copy lands
+ * on a version an entry not yet settled still names, so the next recovery walks the same lists to the same
+ * versions.
  */
 final class Recovery {
     private final EfServer server;
+    /** Past the last version in the target pool that {@link #newestIntact} passed over, not kept (see there). */
+    private long discardedEnd = EfObject.FIRST;
 
     Recovery(EfServer server) {
         this.server = server;
@@ -31,13 +35,13 @@ final class Recovery {
             if (!server.occupied(slot)) {
                 continue;
             }
-            keep[slot] = newestIntact(server.head(server.tableMemory().load8(server.hash.metaOffset(slot))));
+            keep[slot] = newestIntact(server.head(server.tableMemory().load8(server.hash.metaOffset(slot))), target);
             if (keep[slot] != 0 && EfObject.pool(keep[slot]) == target) {
                 long state = server.poolMemory(keep[slot]).load8(EfObject.within(keep[slot]));
                 tail = Math.max(tail, EfObject.within(keep[slot]) + EfObject.bytes(server.config.shape(), EfObject.has(state, EfObject.DELETED)));
             }
         }
-        server.tails[target] = tail;
+        server.tails[target] = Math.max(tail, discardedEnd);
         server.tails[1 - target] = EfObject.FIRST;
         int changed = 0;
         LocalMemory table = server.tableMemory();
@@ -68,13 +72,24 @@ final class Recovery {
         return changed;
     }
 
-    private long newestIntact(long global) {
+    /**
+     * The newest version the list from {@code global} holds intact (0: none). A version it passes over in
+     * {@code target} moves {@link #discardedEnd} past it: the entry names it until this pass clears or re-points
+     * the entry, and a crash before then has the next recovery walk the same list. A copy placed on it would be
+     * found there, intact, under another key: finishing a merge (§4.4) after a power failure, the copy of key 4's
+     * version once landed on key 10's unfinished one, a second power failure struck before key 10's entry was
+     * cleared, and the next recovery kept key 4's object for key 10 ({@code EfactoryRecoveryCopyOverwriteTest}).
+     */
+    private long newestIntact(long global, int target) {
         for (int hops = 0; global != 0 && hops < EfServer.MAX_HOPS; hops++) {
             LocalMemory pool = server.poolMemory(global);
             long state = pool.load8(EfObject.within(global));
             boolean keep = (server.planted == PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT) ? EfObject.has(state, EfObject.VALID) : server.recoverable(global, state);
             if (keep) {
                 return global;
+            }
+            if (EfObject.pool(global) == target) {
+                discardedEnd = Math.max(discardedEnd, EfObject.within(global) + EfObject.bytes(server.config.shape(), EfObject.has(state, EfObject.DELETED)));
             }
             global = pool.load8(EfObject.within(global) + EfObject.PRE);
         }
