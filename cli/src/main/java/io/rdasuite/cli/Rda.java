@@ -36,6 +36,7 @@ public final class Rda implements Runnable {
         SUBCOMMANDS.put("nvm-writes", NvmWritesCommand::new);
         SUBCOMMANDS.put("doctor", DoctorCommand::new);
         SUBCOMMANDS.put("serve", ServeCommand::new);
+        SUBCOMMANDS.put("serve-status", ServeStatusCommand::new);
         SUBCOMMANDS.put("lin", LinCommand::new);
         SUBCOMMANDS.put("fuzz", FuzzCommand::new);
         SUBCOMMANDS.put("merge", MergeCommand::new);

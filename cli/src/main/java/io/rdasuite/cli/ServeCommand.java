@@ -7,6 +7,7 @@ import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.remote.StoreHost;
 import io.rdasuite.hwreal.remote.StoreSize;
 import io.rdasuite.hwreal.remote.Transports;
+import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.KvProtocol;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -71,6 +73,18 @@ final class ServeCommand implements Callable<Integer> {
             description = "This server's configuration as the protocols see it (default: ${DEFAULT-VALUE}).")
     ServerConfig config;
 
+    @Option(names = "--hello-timeout-ms", defaultValue = "5000",
+            description = "tcp: a connection that has not said hello by then is closed (default: ${DEFAULT-VALUE}).")
+    int helloTimeoutMs;
+
+    @Option(names = "--idle-timeout-ms", defaultValue = "60000", description = "tcp: a connection silent this long (a live peer PINGs "
+            + "several times per period), or not reading our frames this long, is closed (default: ${DEFAULT-VALUE}).")
+    int idleTimeoutMs;
+
+    @Option(names = "--max-frame-bytes", defaultValue = "16777216",
+            description = "tcp: the largest frame a client may send; larger ones close its connection (default: ${DEFAULT-VALUE}).")
+    int maxFrameBytes;
+
     @Override
     public Integer call() throws Exception {
         if (maxClients < 1 || keys < 1 || keySize < 8 || keySize > 256 || valueSize < 16 || valueSize > 65536) {
@@ -92,8 +106,14 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         PrintStream log = System.out;
+        WireLimits limits = limits();
         PersistentMemory pm = pm();
-        RemoteTransport transport = transport(spec, fabric, 0, config, pm, address);
+        RemoteTransport transport;
+        try {
+            transport = Transports.open(fabric, 0, config, pm, address, limits, log::println);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         StoreHost host = StoreHost.start(transport, protocol, new StoreSize(new KvShape(keySize, valueSize), maxClients, keys, logVersions), recover, log);
         if (pmDir != null && !recover) {
             wanted.write(pmDir); // once the store is laid out: a failed start leaves the directory as it was
@@ -101,6 +121,10 @@ final class ServeCommand implements Callable<Integer> {
         InetSocketAddress bound = host.listen(address);
         log.printf("rda serve: %s on %s:%d over %s; PM: %s%s%n", protocol.cliName(), bound.getHostString(), bound.getPort(), transport.name(),
                 pm == null ? "off-heap memory (lost at exit)" : pm.describe(), recover ? "; recovered (" + host.recovered() + ")" : "");
+        if (transport.name().equals("tcp")) {
+            log.printf("rda serve: each connection closed for bad input or silence is logged in one line; `rda serve-status %s:%d` "
+                    + "reports the counters and the client slots in use%n", bound.getHostString(), bound.getPort());
+        }
         log.println("READY");
         log.flush();
         CountDownLatch stop = new CountDownLatch(1);
@@ -113,6 +137,16 @@ final class ServeCommand implements Callable<Integer> {
         }));
         stop.await();
         return 0;
+    }
+
+    private WireLimits limits() {
+        try {
+            return new WireLimits(maxFrameBytes, Duration.ofMillis(helloTimeoutMs), Duration.ofMillis(idleTimeoutMs),
+                    WireLimits.DEFAULTS.maxWaitingRequests(), WireLimits.DEFAULTS.maxPendingHellos(),
+                    Math.max(WireLimits.DEFAULTS.maxConnections(), 4 * maxClients)); // room for refused and status connections
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--hello-timeout-ms, --idle-timeout-ms, --max-frame-bytes: " + e.getMessage());
+        }
     }
 
     private PersistentMemory pm() throws IOException {

@@ -67,6 +67,30 @@ class ServeCommandTest {
     }
 
     @Test
+    void serveStatusReportsTheSlotsAndSaysWhenNoServerAnswers() throws Exception {
+        try (TcpTransport server = new TcpTransport(0, CONFIG, null);
+             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(new KvShape(16, 128), 3, 64, 512), false,
+                     new PrintStream(OutputStream.nullOutputStream()))) {
+            InetSocketAddress at = host.listen(new InetSocketAddress("127.0.0.1", 0));
+            RdaRun r = rda("serve-status", "127.0.0.1:" + at.getPort(), "--checksum");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode status = new ObjectMapper().readTree(r.out());
+            assertThat(status.get("protocol").asText()).isEqualTo("erda");
+            assertThat(status.get("clientSlots").asInt()).isEqualTo(3);
+            assertThat(status.get("clientSlotsInUse").asInt()).as("a status hello takes no slot").isZero();
+            assertThat(status.has("regionsCrc32c")).isTrue();
+        }
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        RdaRun none = rda("serve-status", "127.0.0.1:" + closed);
+        assertThat(none.exitCode()).isEqualTo(4);
+        assertThat(none.err()).contains("cannot get the status of 127.0.0.1:" + closed).contains("is 'rda serve --fabric tcp' running there?");
+        assertThat(rda("serve-status", "nowhere").exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void serversNeedARemoteFabricAndARemoteFabricNeedsServers() {
         assertThat(rda("bench", "ycsb", "--servers", "127.0.0.1:1").err()).contains("--servers needs --fabric tcp or --fabric disni");
         assertThat(rda("bench", "ycsb", "--fabric", "tcp").err()).contains("needs --servers");

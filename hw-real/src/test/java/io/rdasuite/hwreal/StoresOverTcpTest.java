@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rdasuite.hwreal.pm.MappedFilePm;
+import io.rdasuite.hwreal.remote.RemoteQueuePair;
 import io.rdasuite.hwreal.remote.RemoteStoreClient;
 import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.remote.StoreHost;
@@ -28,7 +29,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -44,11 +46,11 @@ class StoresOverTcpTest {
     private static final InetSocketAddress ANY = new InetSocketAddress("127.0.0.1", 0);
 
     @Test
-    void verbsReachTheResponderMemoryInOrder() throws IOException {
+    void verbsReachTheResponderMemoryInOrder() throws IOException, InterruptedException {
         try (TcpTransport server = new TcpTransport(0, CONFIG, null); TcpTransport client = new TcpTransport(1, CONFIG, null)) {
             MemoryRegion region = server.node().register(MemoryKind.DRAM, "r", 4096);
-            CompletableFuture<QueuePair> accepted = new CompletableFuture<>();
-            InetSocketAddress at = server.listen(ANY, accepted::complete);
+            BlockingQueue<QueuePair> accepted = new LinkedBlockingQueue<>();
+            InetSocketAddress at = server.listen(ANY, accepted::add);
             QueuePair qp = client.connect(at);
             byte[] data = "hello, responder".getBytes();
             qp.post(WorkRequest.write(MemorySegment.ofArray(data), region.address(64), region.rkey()).unsignaled());
@@ -60,11 +62,16 @@ class StoresOverTcpTest {
             assertThat(qp.execute(WorkRequest.faa(region.address(0), region.rkey(), 8)).result()).isEqualTo(42);
             assertThat(qp.execute(WorkRequest.cas(region.address(0), region.rkey(), 0, 1)).result()).as("failed CAS").isEqualTo(50);
             assertThat(server.node().local(region).load8(0)).isEqualTo(50);
-            assertThat(qp.execute(WorkRequest.read(back, region.address(4090), region.rkey())).status())
-                    .as("past the region's end").isEqualTo(CompletionStatus.REMOTE_ACCESS_ERROR);
             assertThat(qp.execute(WorkRequest.writeAtomic(region.address(0), region.rkey(), 7)).status())
                     .isEqualTo(CompletionStatus.UNSUPPORTED_OPERATION);
-            QueuePair responder = accepted.join();
+            assertThat(qp.execute(WorkRequest.read(back, region.address(4090), region.rkey())).status())
+                    .as("past the region's end").isEqualTo(CompletionStatus.REMOTE_ACCESS_ERROR);
+            assertThat(qp.execute(WorkRequest.read(back, region.address(0), region.rkey())).status())
+                    .as("the queue pair is in the error state, as on a NIC").isEqualTo(CompletionStatus.CONNECTION_BROKEN);
+            assertThat(server.node().local(region).load8(0)).as("nothing written by the refused connection").isEqualTo(50);
+            assertThat(((RemoteQueuePair) accepted.take()).isOpen()).isFalse();
+            qp = client.connect(at);
+            QueuePair responder = accepted.take();
             MemoryRegion inbox = server.node().register(MemoryKind.DRAM, "inbox", 256);
             responder.postReceive(inbox, 0, 256);
             qp.execute(WorkRequest.writeImm(MemorySegment.ofArray(new byte[8]), region.address(128), region.rkey(), 77));

@@ -5,7 +5,9 @@ import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.QueuePair;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The fabric SPI between processes (DESIGN §6): this process's {@link ProcessNode}, and reliable connections to
@@ -25,6 +27,18 @@ public interface RemoteTransport extends AutoCloseable {
      * to {@code onAccept} on a transport thread. Returns the bound address.
      */
     InetSocketAddress listen(InetSocketAddress address, Consumer<QueuePair> onAccept) throws IOException;
+
+    /**
+     * Where the transport's status report (if it serves one) gets what its server adds: a map of names to numbers or
+     * strings, given whether a checksum of the regions was asked for. The TCP fabric serves it to a status hello.
+     */
+    default void statusSource(Function<Boolean, Map<String, Object>> source) {
+    }
+
+    /** How long a new connection has for its hello; a server gives its own hello (the store's descriptor) as long. */
+    default java.time.Duration helloTimeout() {
+        return java.time.Duration.ofSeconds(5);
+    }
 
     /** Connects to a listening peer and returns this side's endpoint. */
     QueuePair connect(InetSocketAddress server) throws IOException;

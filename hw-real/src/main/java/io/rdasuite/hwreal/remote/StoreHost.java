@@ -5,6 +5,11 @@ import io.rdasuite.store.protocol.KvProtocol;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Map;
+import java.util.zip.CRC32C;
+import io.rdasuite.hwreal.loopback.Region;
 
 /**
  * A store served to clients in other processes ({@code rda serve}): the protocol's server on this process's
@@ -52,6 +57,7 @@ public final class StoreHost implements AutoCloseable {
 
     /** Accepts clients on {@code address}; returns the bound address. */
     public InetSocketAddress listen(InetSocketAddress address) throws IOException {
+        transport.statusSource(this::status);
         return transport.listen(address, qp -> transport.node().spawnDaemon("hello", () -> accept(qp)));
     }
 
@@ -67,13 +73,64 @@ public final class StoreHost implements AutoCloseable {
             ((RemoteQueuePair) qp).close();
             return;
         }
+        // a peer that said the transport's hello but never takes the store's gives its slot back at the hello deadline
+        AtomicBoolean answered = new AtomicBoolean();
+        Thread deadline = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(transport.helloTimeout());
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!answered.get() && ((RemoteQueuePair) qp).isOpen()) {
+                log.println("refused the client at " + (qp.remote() instanceof PeerNode p ? p.address() : "node " + qp.remote().id()) + ": it did not take its hello within "
+                        + transport.helloTimeout().toMillis() + " ms");
+                ((RemoteQueuePair) qp).close();
+            }
+        });
         try {
             new Hello(slot, store.descriptor()).send(qp);
+            answered.set(true);
+            deadline.interrupt();
         } catch (IllegalStateException e) {
+            deadline.interrupt();
             release(slot, qp);
             return;
         }
         store.serve(qp, slot, protocol.cliName() + "-handler-" + slot);
+    }
+
+    /** Client slots in use (their connection still open). */
+    public synchronized int slotsInUse() {
+        int used = 0;
+        for (QueuePair qp : slots) {
+            if (qp != null && ((RemoteQueuePair) qp).isOpen()) {
+                used++;
+            }
+        }
+        return used;
+    }
+
+    /**
+     * What the status report adds: the protocol, the slots and how many are in use, and with {@code checksum} a
+     * CRC-32C over every region of this node in registration order (equal before and after a stretch with no writer
+     * iff, with overwhelming likelihood, no stored byte changed).
+     */
+    private Map<String, Object> status(boolean checksum) {
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("protocol", protocol.cliName());
+        status.put("clientSlots", slots.length);
+        status.put("clientSlotsInUse", slotsInUse());
+        if (checksum) {
+            CRC32C crc = new CRC32C();
+            for (Region r : transport.node().regions()) {
+                long size = r.memory().byteSize();
+                for (long at = 0; at < size; at += 1 << 20) {
+                    crc.update(r.memory().asSlice(at, Math.min(1 << 20, size - at)).asByteBuffer());
+                }
+            }
+            status.put("regionsCrc32c", crc.getValue());
+        }
+        return status;
     }
 
     private synchronized int claimSlot(QueuePair qp) {

@@ -4,7 +4,9 @@ import io.rdasuite.hwreal.disni.DisniTransport;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.tcp.TcpTransport;
 import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.hwreal.wire.WireLimits;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Locale;
 
 /** The transports between processes by name: {@code disni} (RDMA NICs) and {@code tcp} (the verbs emulated over TCP). */
@@ -21,8 +23,17 @@ public final class Transports {
      * the device before the store registers memory); a client passes null.
      */
     public static RemoteTransport open(String name, int nodeId, ServerConfig config, PersistentMemory pm, java.net.InetSocketAddress listen) {
+        return open(name, nodeId, config, pm, listen, WireLimits.DEFAULTS, System.err::println);
+    }
+
+    /**
+     * As above, with the limits the TCP fabric holds its peers to and where it reports each connection it closed
+     * (one line each); DiSNI's queue pairs are checked by the NIC instead.
+     */
+    public static RemoteTransport open(String name, int nodeId, ServerConfig config, PersistentMemory pm, java.net.InetSocketAddress listen,
+                                       WireLimits limits, Consumer<String> log) {
         return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
-            case "tcp" -> new TcpTransport(nodeId, config, pm);
+            case "tcp" -> new TcpTransport(nodeId, config, pm, limits, log);
             case "disni" -> DisniTransport.open(nodeId, config, pm, listen);
             default -> throw new IllegalArgumentException("unknown fabric '" + name + "'; valid between processes: " + String.join(", ", NAMES));
         };

@@ -6,6 +6,11 @@ import io.rdasuite.hwreal.loopback.SendCompletions;
 import io.rdasuite.hwreal.remote.PeerNode;
 import io.rdasuite.hwreal.remote.ProcessNode;
 import io.rdasuite.hwreal.remote.RemoteQueuePair;
+import io.rdasuite.hwreal.wire.Frame;
+import io.rdasuite.hwreal.wire.FrameCodec;
+import io.rdasuite.hwreal.wire.FrameDecoder;
+import io.rdasuite.hwreal.wire.WireLimits;
+import io.rdasuite.hwreal.wire.WireViolation;
 import io.rdasuite.store.fabric.Completion;
 import io.rdasuite.store.fabric.CompletionStatus;
 import io.rdasuite.store.fabric.MemoryRegion;
@@ -13,62 +18,85 @@ import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
- * One endpoint of a TCP-emulated reliable connection. Posting writes the request to the socket at once (a
- * WRITE's or SEND's source is read then); a reader thread takes the peer's answers (completions, with READ
- * data and atomic results) and the peer's requests, which it applies to this node's memory in arrival order and
- * answers at once; a SEND or WRITE_IMM that finds no posted receive buffer, and every request behind it, waits for
- * a responder thread that applies them as buffers are posted (receiver-not-ready). Errors complete even
- * unsignaled requests, as on RDMA.
+ * One endpoint of a TCP-emulated reliable connection, after its hello. Posting writes the request's frame to the
+ * socket at once (a WRITE's or SEND's source is read then); a reader thread takes the peer's frames, each checked
+ * by a {@link FrameDecoder} before anything acts on it: answers complete this side's requests (READ data lands in
+ * the request's buffer), requests are applied to this node's memory in arrival order and answered at once; a SEND
+ * or WRITE_IMM that finds no posted receive buffer, and every request behind it, waits for a responder thread that
+ * applies them as buffers are posted (receiver-not-ready). Errors complete even unsignaled requests, as on RDMA.
+ *
+ * <p>A frame that fails its checks closes this connection alone, with one log line naming the peer and what was
+ * wrong; a request naming memory it may not reach is answered REMOTE_ACCESS_ERROR first (a NIC moves the queue
+ * pair to the error state, IBTA vol. 1 §10.7.3.1). So does silence for {@link WireLimits#idleTimeout} (each side
+ * PINGs when it wrote nothing for a quarter of it) and a peer that stops reading our frames for as long. The
+ * connection counts as closed ({@link #isOpen} false) before the peer can see it close.
  */
-final class TcpQueuePair implements RemoteQueuePair {
-    private static final byte ANSWER = 100;
+final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private static final int DEPTH = 4096;
-
-    /** A request from the peer, as read from the socket. */
-    private record Request(Opcode opcode, long id, long address, int rkey, long compare, long operand, int immediate, byte[] data, int length) {
-    }
+    /** How long a refused peer's remaining bytes are read and dropped before the socket closes, so our last frames reach it. */
+    private static final int LINGER_MILLIS = 2000;
 
     private final ProcessNode node;
     private final Socket socket;
-    private final DataOutputStream out;
-    private final DataInputStream in;
+    private final OutputStream out;
+    private final InputStream in;
     private final PeerNode peer;
+    private final int remoteQpn;
+    private final long pingNanos;
+    private final WireLimits limits;
+    private final FrameDecoder decoder;
+    private final WireCounters counters;
+    private final String peerName;
+    private final Consumer<String> log;
     /** Requests waiting behind a SEND or WRITE_IMM that found no posted receive (guarded by {@link #applying}). */
-    private final ArrayDeque<Request> waiting = new ArrayDeque<>();
+    private final ArrayDeque<Frame.Request> waiting = new ArrayDeque<>();
     private final Object applying = new Object();
     // requester side (guarded by this)
     private long nextId;
     private final Map<Long, WorkRequest> inFlight = new HashMap<>();
     private final SendCompletions completions;
-    // responder side (guarded by this)
+    // responder side
     private final ReceiveQueue receives = new ReceiveQueue(DEPTH);
     private final ArrayDeque<long[]> unflushed = new ArrayDeque<>();
     private volatile boolean broken;
+    /** When the last frame went out, and when the write in progress began (0: none), for pings and the stall check. */
+    private volatile long lastWriteNanos = System.nanoTime();
+    private volatile long writeStartedNanos;
+    private volatile Thread reader;
 
-    TcpQueuePair(ProcessNode node, Socket socket) throws IOException {
+    TcpQueuePair(ProcessNode node, Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello, WireLimits limits,
+                 WireCounters counters, Consumer<String> log) {
         this.node = node;
         this.socket = socket;
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 1 << 16));
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
+        this.in = in;
+        this.out = out;
+        this.remoteQpn = peerHello.qpn();
+        this.pingNanos = limits.pingIntervalNanos(peerHello.idleTimeoutMillis());
+        this.limits = limits;
+        this.counters = counters;
+        this.log = log;
+        this.decoder = new FrameDecoder(limits, localQpn, this);
         this.completions = new SendCompletions(DEPTH);
-        this.peer = new PeerNode(-1, String.valueOf(socket.getRemoteSocketAddress()), node.config(), node.clock());
+        this.peerName = String.valueOf(socket.getRemoteSocketAddress());
+        this.peer = new PeerNode(-1, peerName, node.config(), node.clock());
     }
 
     void start() {
-        Thread.ofPlatform().daemon().name("tcp-reader-" + socket.getLocalPort()).start(this::readLoop);
+        reader = Thread.ofPlatform().daemon().name("tcp-reader-" + socket.getLocalPort()).start(this::readLoop);
         Thread.ofPlatform().daemon().name("tcp-responder-" + socket.getLocalPort()).start(this::respondLoop);
     }
 
@@ -88,6 +116,17 @@ final class TcpQueuePair implements RemoteQueuePair {
     }
 
     @Override
+    public MemoryRegion region(int rkey) {
+        Region r = node.region(rkey);
+        return r == null ? null : r.descriptor();
+    }
+
+    @Override
+    public synchronized WorkRequest awaiting(long id) {
+        return inFlight.get(id);
+    }
+
+    @Override
     public long post(WorkRequest r) {
         long id;
         synchronized (this) {
@@ -101,33 +140,11 @@ final class TcpQueuePair implements RemoteQueuePair {
             complete(id, r.opcode(), CompletionStatus.UNSUPPORTED_OPERATION, 0, null);
             return id;
         }
+        byte[] data = r.opcode() == Opcode.WRITE || r.opcode() == Opcode.WRITE_IMM || r.opcode() == Opcode.SEND
+                ? r.local().toArray(ValueLayout.JAVA_BYTE) : null;
         try {
-            synchronized (out) {
-                out.writeByte(r.opcode().ordinal());
-                out.writeLong(id);
-                switch (r.opcode()) {
-                    case WRITE, WRITE_IMM -> {
-                        out.writeLong(r.remoteAddress());
-                        out.writeInt(r.rkey());
-                        out.writeInt(r.immediate());
-                        writeData(r.local());
-                    }
-                    case SEND -> writeData(r.local());
-                    case READ -> {
-                        out.writeLong(r.remoteAddress());
-                        out.writeInt(r.rkey());
-                        out.writeInt(r.lengthBytes());
-                    }
-                    case CAS, FAA -> {
-                        out.writeLong(r.remoteAddress());
-                        out.writeInt(r.rkey());
-                        out.writeLong(r.compare());
-                        out.writeLong(r.operand());
-                    }
-                    case FLUSH, WRITE_ATOMIC -> { }
-                }
-                out.flush();
-            }
+            send(FrameCodec.request(remoteQpn, new Frame.Request(r.opcode(), id, r.remoteAddress(), r.rkey(), r.immediate(), r.compare(),
+                    r.operand(), data, r.lengthBytes())));
         } catch (IOException e) {
             breakConnection();
             complete(id, r.opcode(), CompletionStatus.CONNECTION_BROKEN, 0, null);
@@ -135,10 +152,18 @@ final class TcpQueuePair implements RemoteQueuePair {
         return id;
     }
 
-    private void writeData(MemorySegment source) throws IOException {
-        byte[] bytes = source.toArray(ValueLayout.JAVA_BYTE);
-        out.writeInt(bytes.length);
-        out.write(bytes);
+    /** Writes one frame; the stall check closes the socket when the peer stops reading. */
+    private void send(byte[] frame) throws IOException {
+        synchronized (out) {
+            writeStartedNanos = System.nanoTime();
+            try {
+                out.write(frame);
+                out.flush();
+            } finally {
+                lastWriteNanos = System.nanoTime();
+                writeStartedNanos = 0;
+            }
+        }
     }
 
     /** A completion arrived (or failed locally): READ data goes to the request's buffer first. */
@@ -187,12 +212,32 @@ final class TcpQueuePair implements RemoteQueuePair {
         return receives.poll();
     }
 
+    /**
+     * Closes gracefully: our side's end of stream goes after every frame already written, and the peer, reading it,
+     * closes its side; we wait (up to the linger time) for that before closing the socket, so once this returns the
+     * peer has counted the connection closed.
+     */
     @Override
     public void close() {
+        if (broken) {
+            return;
+        }
+        try {
+            synchronized (out) {
+                out.flush();
+                socket.shutdownOutput();
+            }
+            Thread r = reader;
+            if (r != null && r != Thread.currentThread()) {
+                r.join(LINGER_MILLIS);
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // closing anyway
+        }
         breakConnection();
     }
 
-    private void breakConnection() {
+    void breakConnection() {
         broken = true;
         completions.breakConnection();
         receives.breakConnection();
@@ -206,49 +251,102 @@ final class TcpQueuePair implements RemoteQueuePair {
         }
     }
 
-    /** Reads the peer's answers and requests until the socket closes. */
-    private void readLoop() {
-        try {
-            while (true) {
-                int type = in.readUnsignedByte();
-                long id = in.readLong();
-                if (type == ANSWER) {
-                    Opcode opcode = Opcode.values()[in.readUnsignedByte()];
-                    CompletionStatus status = CompletionStatus.values()[in.readUnsignedByte()];
-                    long result = in.readLong();
-                    int length = in.readInt();
-                    byte[] data = length >= 0 ? in.readNBytes(length) : null;
-                    complete(id, opcode, status, result, data);
-                    continue;
-                }
-                Opcode opcode = Opcode.values()[type];
-                arrived(switch (opcode) {
-                    case WRITE, WRITE_IMM -> {
-                        long address = in.readLong();
-                        int rkey = in.readInt();
-                        int immediate = in.readInt();
-                        byte[] data = in.readNBytes(in.readInt());
-                        yield new Request(opcode, id, address, rkey, 0, 0, immediate, data, data.length);
-                    }
-                    case SEND -> {
-                        byte[] data = in.readNBytes(in.readInt());
-                        yield new Request(opcode, id, 0, 0, 0, 0, 0, data, data.length);
-                    }
-                    case READ -> new Request(opcode, id, in.readLong(), in.readInt(), 0, 0, 0, null, in.readInt());
-                    case CAS, FAA -> new Request(opcode, id, in.readLong(), in.readInt(), in.readLong(), in.readLong(), 0, null, 8);
-                    case FLUSH, WRITE_ATOMIC -> new Request(opcode, id, 0, 0, 0, 0, 0, null, 0);
-                });
-            }
-        } catch (IOException e) {
-            breakConnection();
+    /** The transport's periodic check: closes the connection when a write has been stuck for the idle timeout. */
+    void checkStall(long nowNanos) {
+        long started = writeStartedNanos;
+        if (!broken && started != 0 && nowNanos - started > limits.idleTimeout().toNanos()) {
+            refuse("the peer read none of our frames for " + limits.idleTimeoutMillis() + " ms", null, false);
         }
     }
 
+    /** Reads, checks and acts on the peer's frames until the connection closes or a frame fails its checks. */
+    private void readLoop() {
+        try {
+            while (!broken) {
+                Frame f = readFrame();
+                if (f == null) {
+                    break; // the peer closed between frames
+                }
+                counters.frames.increment();
+                switch (f) {
+                    case Frame.Answer a -> complete(a.id(), a.opcode(), a.status(), a.result(), a.data());
+                    case Frame.Request r -> arrived(r);
+                    case Frame.Ping p -> { }
+                    case Frame.Handshake h -> throw new WireViolation("a second hello");
+                }
+            }
+        } catch (WireViolation v) {
+            refuse(v.getMessage(), v.refused(), true);
+        } catch (SocketTimeoutException e) {
+            counters.timeouts.increment();
+            refuse("nothing heard for " + limits.idleTimeoutMillis() + " ms (idle or half-open)", null, false);
+        } catch (IOException e) {
+            // the peer went away: no frame of ours was wrong, nothing to report
+        } catch (RuntimeException e) {
+            refuse("internal error on a frame: " + e, null, false);
+        }
+        breakConnection();
+    }
+
+    /** One frame, checked; null at a clean end of stream between frames. */
+    private Frame readFrame() throws IOException, WireViolation {
+        int first = in.read();
+        if (first < 0) {
+            return null;
+        }
+        byte[] rest = in.readNBytes(3);
+        if (rest.length < 3) {
+            throw new WireViolation("truncated frame: the stream ended inside a length prefix");
+        }
+        int length = first << 24 | (rest[0] & 0xff) << 16 | (rest[1] & 0xff) << 8 | (rest[2] & 0xff);
+        FrameDecoder.checkLength(length, limits);
+        byte[] body = in.readNBytes(length); // grows as bytes arrive: memory follows what the peer actually sent
+        if (body.length < length) {
+            throw new WireViolation("truncated frame: the stream ended after " + body.length + " of " + length + " bytes");
+        }
+        return decoder.decode(ByteBuffer.wrap(body));
+    }
+
+    /**
+     * Closes the connection for a frame it carried or its silence: counted closed at once, one log line, the refused
+     * request answered, our end of stream sent, and (when the peer may still be sending) its bytes dropped for a
+     * moment so that closing does not reset the connection before the peer reads what we sent.
+     */
+    private void refuse(String why, Frame.Request refused, boolean drain) {
+        if (broken) {
+            return;
+        }
+        broken = true;
+        counters.refused.increment();
+        log.accept("tcp: closed the connection from " + peerName + ": " + why);
+        completions.breakConnection();
+        receives.breakConnection();
+        try {
+            if (refused != null) {
+                send(FrameCodec.answer(remoteQpn, new Frame.Answer(refused.id(), refused.opcode(), CompletionStatus.REMOTE_ACCESS_ERROR, 0, null)));
+            }
+            socket.shutdownOutput();
+            if (drain) {
+                socket.setSoTimeout(LINGER_MILLIS);
+                long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+                byte[] sink = new byte[8192];
+                while (System.nanoTime() < deadline && in.read(sink) >= 0) {
+                    // dropped
+                }
+            }
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        breakConnection();
+    }
+
     /** A request from the peer: applied at once unless it must wait for a receive buffer or behind one that does. */
-    private void arrived(Request r) throws IOException {
+    private void arrived(Frame.Request r) throws IOException, WireViolation {
         synchronized (applying) {
             if (waiting.isEmpty() && ready(r)) {
                 apply(r);
+            } else if (waiting.size() >= limits.maxWaitingRequests()) {
+                throw new WireViolation("more than " + limits.maxWaitingRequests() + " requests waiting for a receive buffer");
             } else {
                 waiting.add(r);
                 applying.notifyAll();
@@ -256,24 +354,27 @@ final class TcpQueuePair implements RemoteQueuePair {
         }
     }
 
-    private boolean ready(Request r) {
-        if (r.opcode() != Opcode.SEND && r.opcode() != Opcode.WRITE_IMM) {
+    private boolean ready(Frame.Request r) {
+        if (!r.opcode().consumesReceive()) {
             return true;
         }
         return receives.hasPosted();
     }
 
-    /** Applies waiting requests as receive buffers are posted, in arrival order. */
+    /** Applies waiting requests as receive buffers are posted, in arrival order; PINGs a quiet peer. */
     private void respondLoop() {
         try {
             synchronized (applying) {
                 while (!broken) {
-                    Request head = waiting.peek();
+                    Frame.Request head = waiting.peek();
                     if (head != null && ready(head)) {
                         waiting.poll();
                         apply(head);
                     } else {
-                        applying.wait(100);
+                        if (System.nanoTime() - lastWriteNanos > pingNanos) {
+                            send(FrameCodec.ping(remoteQpn));
+                        }
+                        applying.wait(Math.max(1, Math.min(100, pingNanos / 1_000_000)));
                     }
                 }
             }
@@ -283,24 +384,12 @@ final class TcpQueuePair implements RemoteQueuePair {
     }
 
     /** Applies one request, as a responder NIC does, and answers it (holding {@link #applying}). */
-    private void apply(Request r) throws IOException {
-        TcpResponder.Outcome o = TcpResponder.apply(this, r.opcode(), r.address(), r.rkey(), r.compare(), r.operand(),
-                r.immediate(), r.data(), r.length());
+    private void apply(Frame.Request r) throws IOException {
+        TcpResponder.Outcome o = TcpResponder.apply(this, r);
         if (o == null) {
             return; // broken while waiting for a receive buffer
         }
-        synchronized (out) {
-            out.writeByte(ANSWER);
-            out.writeLong(r.id());
-            out.writeByte(r.opcode().ordinal());
-            out.writeByte(o.status().ordinal());
-            out.writeLong(o.result());
-            out.writeInt(o.data() == null ? -1 : o.data().length);
-            if (o.data() != null) {
-                out.write(o.data());
-            }
-            out.flush();
-        }
+        send(FrameCodec.answer(remoteQpn, new Frame.Answer(r.id(), r.opcode(), o.status(), o.result(), o.data())));
     }
 
     ProcessNode node() {

@@ -1,6 +1,7 @@
 package io.rdasuite.hwreal.tcp;
 
 import io.rdasuite.hwreal.loopback.Region;
+import io.rdasuite.hwreal.wire.Frame;
 import io.rdasuite.store.fabric.CompletionStatus;
 import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.Received;
@@ -26,11 +27,14 @@ final class TcpResponder {
     }
 
     /** Applies one request; null when the connection broke while a SEND waited for a receive buffer. */
-    static Outcome apply(TcpQueuePair qp, Opcode opcode, long address, int rkey, long compare, long operand, int immediate,
-                         byte[] data, int length) {
+    static Outcome apply(TcpQueuePair qp, Frame.Request r) {
+        Opcode opcode = r.opcode();
+        long address = r.address();
+        int length = r.length();
+        byte[] data = r.data();
         Region target = null;
         if (opcode != Opcode.SEND && opcode != Opcode.FLUSH) {
-            target = qp.node().region(rkey);
+            target = qp.node().region(r.rkey()); // checked by the decoder already; checked again where memory is touched
             if (target == null || !target.descriptor().contains(address, length)) {
                 return Outcome.ACCESS_ERROR;
             }
@@ -41,7 +45,7 @@ final class TcpResponder {
                 MemorySegment.copy(MemorySegment.ofArray(data), 0, target.memory(), offset, length);
                 qp.wrote(target, offset, length);
                 if (opcode == Opcode.WRITE_IMM) {
-                    return receive(qp, opcode, null, length, immediate);
+                    return receive(qp, opcode, null, length, r.immediate());
                 }
                 return Outcome.OK;
             }
@@ -55,10 +59,10 @@ final class TcpResponder {
             }
             case CAS -> {
                 return new Outcome(CompletionStatus.SUCCESS,
-                        (long) LONG.compareAndExchange(target.memory(), target.offsetOf(address), compare, operand), null);
+                        (long) LONG.compareAndExchange(target.memory(), target.offsetOf(address), r.compare(), r.operand()), null);
             }
             case FAA -> {
-                return new Outcome(CompletionStatus.SUCCESS, (long) LONG.getAndAdd(target.memory(), target.offsetOf(address), operand), null);
+                return new Outcome(CompletionStatus.SUCCESS, (long) LONG.getAndAdd(target.memory(), target.offsetOf(address), r.operand()), null);
             }
             case FLUSH -> {
                 qp.flushWritten();

@@ -35,6 +35,6 @@ public record MemoryRegion(int nodeId, String name, MemoryKind kind, long baseAd
 
     /** True when {@code [address, address + length)} lies inside this region. */
     public boolean contains(long address, long length) {
-        return address >= baseAddress && length >= 0 && address + length <= baseAddress + lengthBytes;
+        return address >= baseAddress && length >= 0 && length <= lengthBytes && address - baseAddress <= lengthBytes - length; // no overflow
     }
 }
