@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * The secret a server and its clients share ({@code --secret-file}): at least 16 bytes, 32 when this class makes
  * it, kept in a file readable by its owner only. The file holds the bytes as hex (what {@link #create} writes) or
- * base64, on one line. A file that group or others may read is refused, naming the file and the {@code chmod}
+ * base64, on one line (text made of hex digits only is read as hex). A file that group or others may read is refused, naming the file and the {@code chmod}
  * that fixes it: a secret anyone on the machine can read authenticates no one.
  */
 public final class Secret {
