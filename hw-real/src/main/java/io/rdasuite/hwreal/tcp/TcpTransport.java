@@ -235,17 +235,23 @@ public final class TcpTransport implements RemoteTransport {
             throw new WireViolation("a refusal from a client");
         }
         String why = null;
+        String detail = null;
         if (p.proof().length == 0) {
             why = "no secret given";
+            detail = "this server requires the secret of " + secret.describe();
         } else if (!HelloProof.matches(HelloProof.client(secret, ours, hello.body()), p.proof())) {
             why = "wrong secret";
+            detail = "the client's proof does not match " + secret.describe();
         }
         if (why == null) {
             out.write(FrameCodec.proof(hello.qpn(), HelloProof.server(secret, ours, hello.body())));
             out.flush();
             return true;
         }
+        // counted and logged before the client can read the refusal: once it has, the server's record is complete
         counters.secretsRefused.increment();
+        counters.hellosRefused.increment();
+        log.accept("tcp: refused the connection from " + peer + ": " + why + " (" + detail + ")");
         try {
             out.write(FrameCodec.refused(hello.qpn(), why));
             out.flush();
@@ -253,7 +259,7 @@ public final class TcpTransport implements RemoteTransport {
         } catch (IOException ignored) {
             // it went away: refused all the same
         }
-        refuseHello(s, peer, why + " (the client's proof does not match " + secret.describe() + ")");
+        closeQuietly(s);
         return false;
     }
 
