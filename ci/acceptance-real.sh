@@ -13,6 +13,7 @@
 #   KILL_AFTER    seconds the write phase runs before the kill (default 2)
 #   YCSB_OPS      YCSB operations per client (default 5000)
 #   OUT           where results go (default target/acceptance)
+#   SECRET_FILE   a copy of the server's --secret-file, passed to every client (default: none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONFIG="${1:?usage: ci/acceptance-real.sh CONFIG}"
@@ -22,6 +23,8 @@ CONFIG="${1:?usage: ci/acceptance-real.sh CONFIG}"
 : "${START_SERVER:?CONFIG must set START_SERVER}" "${KILL_SERVER:?CONFIG must set KILL_SERVER}"
 CYCLES="${CYCLES:-3}"; KILL_AFTER="${KILL_AFTER:-2}"; YCSB_OPS="${YCSB_OPS:-5000}"; OUT="${OUT:-target/acceptance}"
 SERVER_LOG="${SERVER_LOG:-}"
+SECRET=()
+if [ -n "${SECRET_FILE:-}" ]; then SECRET=(--secret-file "$SECRET_FILE"); fi
 
 if [ "$FABRIC" = disni ]; then
   if ! ./rda doctor | grep -q '^DiSNI (RDMA) *usable'; then
@@ -54,18 +57,18 @@ trap cleanup EXIT
 echo "== acceptance: $PROTOCOL over $FABRIC at $SERVER, $CYCLES kill cycles"
 start
 echo "-- YCSB-B"
-./rda bench ycsb --fabric "$FABRIC" --servers "$SERVER" --workload B --clients 4 --ops "$YCSB_OPS" --records 1000 | tee "$OUT/ycsb.txt"
+./rda bench ycsb --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --workload B --clients 4 --ops "$YCSB_OPS" --records 1000 | tee "$OUT/ycsb.txt"
 
 fail=0
 for cycle in $(seq 1 "$CYCLES"); do
   echo "-- cycle $cycle: write, SIGKILL the server after ${KILL_AFTER}s, restart, verify"
-  ./rda check --fabric "$FABRIC" --servers "$SERVER" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
+  ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
   writer=$!
   sleep "$KILL_AFTER"
   eval "$KILL_SERVER"
   wait "$writer" || { echo "write phase failed"; fail=1; }
   start
-  ./rda check --fabric "$FABRIC" --servers "$SERVER" --phase verify --after-crash --history "$HISTORY" || fail=1
+  ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase verify --after-crash --history "$HISTORY" || fail=1
 done
 
 echo "-- history check (durable linearizability of the recorded history)"

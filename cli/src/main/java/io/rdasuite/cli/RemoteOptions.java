@@ -18,6 +18,10 @@ final class RemoteOptions {
     @Option(names = "--servers", split = ",", description = "host:port of each rda serve, comma-separated.")
     List<String> servers;
 
+    @Option(names = "--secret-file", paramLabel = "PATH", description = "tcp: a copy of the servers' --secret-file, to prove we hold "
+            + "their secret (and to require them to prove it back).")
+    java.nio.file.Path secretFile;
+
     boolean remote() {
         return !"sim".equalsIgnoreCase(fabric);
     }
@@ -41,7 +45,8 @@ final class RemoteOptions {
     }
 
     /** This process's client-side transport. */
-    RemoteTransport open(CommandSpec spec) {
-        return ServeCommand.transport(spec, fabric, 1, ServerConfig.parse("MHP+DDIO+DRAM-RQWRB"), null, null);
+    RemoteTransport open(CommandSpec spec) throws java.io.IOException {
+        io.rdasuite.hwreal.auth.Secret secret = secretFile == null ? null : ServeCommand.secret(spec, secretFile, false);
+        return ServeCommand.transport(spec, fabric, 1, ServerConfig.parse("MHP+DDIO+DRAM-RQWRB"), null, null, secret);
     }
 }

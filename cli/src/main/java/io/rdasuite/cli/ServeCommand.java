@@ -1,5 +1,6 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.hwreal.auth.Secret;
 import io.rdasuite.hwreal.pm.LlplPm;
 import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.pm.PersistentMemory;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code rda serve}: one store server node for clients in other processes or on other machines, over RDMA
  * (DiSNI) or the TCP emulation of the verbs. With {@code --pm DIR} its PM regions are files (or an LLPL heap)
- * there; a restart on the same directory recovers the store before serving. Runs until killed.
+ * there; a restart on the same directory recovers the store before serving. Runs until killed. With
+ * {@code --secret-file} (made when missing) a TCP client must prove it holds the secret before anything else; beyond
+ * loopback a secret is required (or {@code --insecure-no-secret} said out loud).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Serve a key-value store to remote clients (rda bench ycsb / rda check --fabric ... --servers ...).")
@@ -85,12 +88,26 @@ final class ServeCommand implements Callable<Integer> {
             description = "tcp: the largest frame a client may send; larger ones close its connection (default: ${DEFAULT-VALUE}).")
     int maxFrameBytes;
 
+    @Option(names = "--secret-file", paramLabel = "PATH", description = "tcp: clients must prove they hold this secret (32 random bytes as hex, "
+            + "made with mode 0600 when the file is missing; a file group or others can read is refused). Required to listen beyond loopback.")
+    Path secretFile;
+
+    @Option(names = "--insecure-no-secret", description = "Listen beyond loopback without a secret: any host that reaches the port may use "
+            + "the store (DiSNI, which cannot check a secret yet, on a trusted network).")
+    boolean insecureNoSecret;
+
     @Override
     public Integer call() throws Exception {
         if (maxClients < 1 || keys < 1 || keySize < 8 || keySize > 256 || valueSize < 16 || valueSize > 65536) {
             throw new ParameterException(spec.commandLine(), "sizes out of range: --max-clients >= 1, --keys >= 1, --key-size 8..256, --value-size 16..65536");
         }
         InetSocketAddress address = address(spec, listen);
+        Secret secret = secretFile == null ? null : secret(spec, secretFile, true);
+        if (secret == null && !insecureNoSecret && !loopback(address)) {
+            throw new ParameterException(spec.commandLine(), "refusing to listen on " + listen + " (beyond loopback) without a secret: "
+                    + "give --secret-file PATH (made when missing; copy it to the clients), or listen on 127.0.0.1; "
+                    + "--insecure-no-secret serves anyone who reaches the port");
+        }
         int logVersions = versions != null ? versions : 8 * keys;
         StoreManifest wanted = new StoreManifest(protocol.cliName(), keySize, valueSize, maxClients, keys, logVersions);
         boolean recover = false;
@@ -110,7 +127,7 @@ final class ServeCommand implements Callable<Integer> {
         PersistentMemory pm = pm();
         RemoteTransport transport;
         try {
-            transport = Transports.open(fabric, 0, config, pm, address, limits, log::println);
+            transport = Transports.open(fabric, 0, config, pm, address, limits, log::println, secret);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -124,6 +141,8 @@ final class ServeCommand implements Callable<Integer> {
         if (transport.name().equals("tcp")) {
             log.printf("rda serve: each connection closed for bad input or silence is logged in one line; `rda serve-status %s:%d` "
                     + "reports the counters and the client slots in use%n", bound.getHostString(), bound.getPort());
+            log.println(secret != null ? "rda serve: clients must prove they hold the secret of " + secret.describe()
+                    + " (give them a copy, mode 0600)" : "rda serve: no --secret-file: any process that reaches the port may use the store");
         }
         log.println("READY");
         log.flush();
@@ -166,6 +185,24 @@ final class ServeCommand implements Callable<Integer> {
         };
     }
 
+    /** Whether {@code address} is a loopback address (a wildcard or unresolved one is not). */
+    static boolean loopback(InetSocketAddress address) {
+        return address.getAddress() != null && address.getAddress().isLoopbackAddress();
+    }
+
+    /**
+     * The secret of {@code --secret-file}: made when missing ({@code create}, the server), else read; a file others
+     * can read, or one holding no secret, is a usage error naming it and the fix.
+     */
+    static Secret secret(CommandSpec spec, Path file, boolean create) throws IOException {
+        try {
+            return create ? Secret.loadOrCreate(file) : Secret.load(file);
+        } catch (IllegalArgumentException | java.nio.file.NoSuchFileException e) {
+            String why = e instanceof java.nio.file.NoSuchFileException n ? n.getFile() + ": " + n.getReason() : e.getMessage();
+            throw new ParameterException(spec.commandLine(), "--secret-file: " + why);
+        }
+    }
+
     static InetSocketAddress address(CommandSpec spec, String hostPort) {
         try {
             return RemoteTransport.address(hostPort);
@@ -175,9 +212,10 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** Opens a transport between processes, with a parameter error naming the valid fabrics or what is missing. */
-    static RemoteTransport transport(CommandSpec spec, String fabric, int nodeId, ServerConfig config, PersistentMemory pm, InetSocketAddress listen) {
+    static RemoteTransport transport(CommandSpec spec, String fabric, int nodeId, ServerConfig config, PersistentMemory pm, InetSocketAddress listen,
+                                     Secret secret) {
         try {
-            return Transports.open(fabric, nodeId, config, pm, listen);
+            return Transports.open(fabric, nodeId, config, pm, listen, WireLimits.DEFAULTS, System.err::println, secret);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

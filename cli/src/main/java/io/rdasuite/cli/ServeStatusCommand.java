@@ -28,16 +28,20 @@ final class ServeStatusCommand implements Callable<Integer> {
     @Option(names = "--checksum", description = "Add a CRC-32C of every region the server registered (reads all of them).")
     boolean checksum;
 
+    @Option(names = "--secret-file", paramLabel = "PATH", description = "A copy of the server's --secret-file, when it has one.")
+    java.nio.file.Path secretFile;
+
     @Override
     public Integer call() throws Exception {
         InetSocketAddress at = ServeCommand.address(spec, server);
+        io.rdasuite.hwreal.auth.Secret secret = secretFile == null ? null : ServeCommand.secret(spec, secretFile, false);
         try {
-            spec.commandLine().getOut().println(TcpTransport.status(at, checksum, WireLimits.DEFAULTS));
+            spec.commandLine().getOut().println(TcpTransport.status(at, checksum, WireLimits.DEFAULTS, secret));
             spec.commandLine().getOut().flush();
             return 0;
         } catch (java.io.IOException e) {
             spec.commandLine().getErr().println("rda serve-status: cannot get the status of " + server + ": " + e.getMessage()
-                    + " (is 'rda serve --fabric tcp' running there?)");
+                    + (e.getMessage() != null && e.getMessage().startsWith("server refused") ? "" : " (is 'rda serve --fabric tcp' running there?)"));
             return 4;
         }
     }

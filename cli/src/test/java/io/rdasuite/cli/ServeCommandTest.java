@@ -156,13 +156,74 @@ class ServeCommandTest {
         }
     }
 
+    @Test
+    void beyondLoopbackASecretIsRequiredAndAFileOthersCanReadIsRefused(@TempDir Path dir) throws Exception {
+        RdaRun open = rda("serve", "--fabric", "tcp", "--listen", "0.0.0.0:0");
+        assertThat(open.exitCode()).isEqualTo(2);
+        assertThat(open.err()).contains("refusing to listen on 0.0.0.0:0 (beyond loopback) without a secret").contains("give --secret-file PATH");
+        Path loose = dir.resolve("loose.secret");
+        Files.writeString(loose, "00112233445566778899aabbccddeeff\n");
+        Files.setPosixFilePermissions(loose, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        RdaRun readable = rda("serve", "--fabric", "tcp", "--listen", "0.0.0.0:0", "--secret-file", loose.toString());
+        assertThat(readable.exitCode()).isEqualTo(2);
+        assertThat(readable.err()).contains("secret file " + loose + " is accessible by group or others (mode rw-r-----)")
+                .contains("chmod 600 " + loose);
+        RdaRun disni = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:0", "--secret-file", dir.resolve("made.secret").toString());
+        assertThat(disni.exitCode()).isEqualTo(2);
+        assertThat(disni.err()).contains("the disni fabric cannot check --secret-file");
+        RdaRun missing = rda("serve-status", "127.0.0.1:1", "--secret-file", dir.resolve("nowhere.secret").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--secret-file: " + dir.resolve("nowhere.secret")).contains("copy the one");
+    }
+
+    /** A real rda serve process with a secret it made: clients with a copy are served, clients without are refused on both sides. */
+    @Test
+    void aServeProcessWithASecretServesOnlyClientsWithACopy(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path secret = dir.resolve("rda.secret");
+        StringBuilder log = new StringBuilder();
+        Process server = serve(dir.resolve("pm"), port, log, "--secret-file", secret.toString());
+        try {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(secret))).isEqualTo("rw-------");
+            assertThat(log).contains("clients must prove they hold the secret of --secret-file " + secret);
+            String at = "127.0.0.1:" + port;
+            RdaRun with = rda("check", "--fabric", "tcp", "--servers", at, "--secret-file", secret.toString(), "--ops", "40",
+                    "--history", dir.resolve("h.jsonl").toString());
+            assertThat(with.exitCode()).as(with.err()).isZero();
+            assertThat(with.out()).contains("puts acknowledged");
+            RdaRun without = rda("bench", "ycsb", "--fabric", "tcp", "--servers", at, "--ops", "10", "--records", "10");
+            assertThat(without.exitCode()).isEqualTo(4);
+            assertThat(without.err()).contains("server refused: it requires a secret").contains("give --secret-file");
+            Path other = dir.resolve("other.secret");
+            io.rdasuite.hwreal.auth.Secret.create(other);
+            RdaRun wrong = rda("serve-status", at, "--secret-file", other.toString());
+            assertThat(wrong.exitCode()).isEqualTo(4);
+            assertThat(wrong.err()).contains("server refused: wrong secret (--secret-file " + other + ")");
+            RdaRun status = rda("serve-status", at, "--secret-file", secret.toString());
+            assertThat(status.exitCode()).as(status.err()).isZero();
+            JsonNode json = new ObjectMapper().readTree(status.out());
+            assertThat(json.get("secretsRefused").asInt()).isEqualTo(2);
+            assertThat(json.get("clientSlotsInUse").asInt()).isZero();
+        } finally {
+            server.destroyForcibly().waitFor();
+        }
+    }
+
     private static Process serve(Path pm, int port) throws Exception {
+        return serve(pm, port, new StringBuilder());
+    }
+
+    private static Process serve(Path pm, int port, StringBuilder seen, String... more) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 Rda.class.getName(), "serve", "--fabric", "tcp", "--listen", "127.0.0.1:" + port, "--protocol", "erda", "--pm", pm.toString(),
-                "--value-size", "128", "--keys", "256")).redirectErrorStream(true).start();
+                "--value-size", "128", "--keys", "256"));
+        cmd.addAll(List.of(more));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream()));
-        StringBuilder seen = new StringBuilder();
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             seen.append(line).append('\n');
             if (line.equals("READY")) {

@@ -40,6 +40,20 @@ public interface RemoteTransport extends AutoCloseable {
         return java.time.Duration.ofSeconds(5);
     }
 
+    /**
+     * Makes a region of this node reachable only over connections {@link #grant granted} it, as a memory window bound
+     * to a queue pair (IBTA type 2) would. Call it before listening. Unsupported where the transport cannot enforce it.
+     */
+    default void restrict(io.rdasuite.store.fabric.MemoryRegion region) {
+        throw new UnsupportedOperationException("the " + name() + " fabric cannot bind a region to connections "
+                + "(it would need RDMA memory windows of type 2, not implemented); only the tcp fabric can");
+    }
+
+    /** Lets the accepted connection {@code qp} reach the {@link #restrict restricted} region {@code region}. */
+    default void grant(QueuePair qp, io.rdasuite.store.fabric.MemoryRegion region) {
+        restrict(region);
+    }
+
     /** Connects to a listening peer and returns this side's endpoint. */
     QueuePair connect(InetSocketAddress server) throws IOException;
 

@@ -1,5 +1,6 @@
 package io.rdasuite.hwreal.remote;
 
+import io.rdasuite.hwreal.auth.Secret;
 import io.rdasuite.hwreal.disni.DisniTransport;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.tcp.TcpTransport;
@@ -32,8 +33,24 @@ public final class Transports {
      */
     public static RemoteTransport open(String name, int nodeId, ServerConfig config, PersistentMemory pm, java.net.InetSocketAddress listen,
                                        WireLimits limits, Consumer<String> log) {
-        return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
-            case "tcp" -> new TcpTransport(nodeId, config, pm, limits, log);
+        return open(name, nodeId, config, pm, listen, limits, log, null);
+    }
+
+    /**
+     * As above, with the shared secret a TCP server requires and a TCP client proves (null: none). DiSNI cannot
+     * check one: its connections are set up by the RDMA connection manager, with no TCP side channel to carry a
+     * proof, so a secret there is an error rather than a false sense of safety.
+     */
+    public static RemoteTransport open(String name, int nodeId, ServerConfig config, PersistentMemory pm, java.net.InetSocketAddress listen,
+                                       WireLimits limits, Consumer<String> log, Secret secret) {
+        String fabric = name == null ? "" : name.toLowerCase(Locale.ROOT);
+        if (secret != null && fabric.equals("disni")) {
+            throw new IllegalArgumentException("the disni fabric cannot check --secret-file: its connections are set up by the RDMA "
+                    + "connection manager, which carries no proof of a secret here (see docs/REAL-HARDWARE.md, threat model); serve DiSNI on "
+                    + "a trusted network with --insecure-no-secret, or use --fabric tcp");
+        }
+        return switch (fabric) {
+            case "tcp" -> new TcpTransport(nodeId, config, pm, limits, log, secret);
             case "disni" -> DisniTransport.open(nodeId, config, pm, listen);
             default -> throw new IllegalArgumentException("unknown fabric '" + name + "'; valid between processes: " + String.join(", ", NAMES));
         };

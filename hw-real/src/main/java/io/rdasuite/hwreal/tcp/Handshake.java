@@ -32,6 +32,26 @@ final class Handshake {
         return FrameDecoder.decodeHello(ByteBuffer.wrap(frame()));
     }
 
+    /** The peer's hello, or (server side) on a hello of another protocol version, the version-mismatch hello sent back first. */
+    Frame.Handshake hello(java.io.OutputStream out, int ownQpn) throws IOException, WireViolation {
+        byte[] body = frame();
+        try {
+            return FrameDecoder.decodeHello(ByteBuffer.wrap(body));
+        } catch (WireViolation v) {
+            int version = FrameDecoder.helloVersion(ByteBuffer.wrap(body));
+            if (version >= 0 && version != io.rdasuite.hwreal.wire.FrameCodec.VERSION) {
+                out.write(io.rdasuite.hwreal.wire.FrameCodec.versionHello(ownQpn, limits.idleTimeoutMillis()));
+                out.flush();
+            }
+            throw v;
+        }
+    }
+
+    /** The peer's proof of the secret, or a server's refusal. */
+    Frame proof(int localQpn) throws IOException, WireViolation {
+        return FrameDecoder.decodeProof(ByteBuffer.wrap(frame()), localQpn);
+    }
+
     /** The server's status report. */
     String status() throws IOException, WireViolation {
         return FrameDecoder.decodeStatus(ByteBuffer.wrap(frame()));

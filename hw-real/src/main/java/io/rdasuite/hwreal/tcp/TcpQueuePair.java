@@ -77,10 +77,14 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
     private volatile long lastWriteNanos = System.nanoTime();
     private volatile long writeStartedNanos;
     private volatile Thread reader;
+    /** Whether a key's region is restricted to the connections granted it, and the restricted keys granted here. */
+    private final java.util.function.IntPredicate restricted;
+    private final java.util.Set<Integer> granted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     TcpQueuePair(ProcessNode node, Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello, WireLimits limits,
-                 WireCounters counters, Consumer<String> log) {
+                 WireCounters counters, Consumer<String> log, java.util.function.IntPredicate restricted) {
         this.node = node;
+        this.restricted = restricted;
         this.socket = socket;
         this.in = in;
         this.out = out;
@@ -117,8 +121,26 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
 
     @Override
     public MemoryRegion region(int rkey) {
-        Region r = node.region(rkey);
+        Region r = reachable(rkey);
         return r == null ? null : r.descriptor();
+    }
+
+    /**
+     * The region {@code rkey} names if this connection may reach it: any region of the node unless the region is
+     * restricted to the connections granted it. A restricted region not granted here is as unknown as a key never
+     * issued, so a probing peer learns nothing from the difference.
+     */
+    Region reachable(int rkey) {
+        Region r = node.region(rkey);
+        if (r == null || restricted.test(rkey) && !granted.contains(rkey)) {
+            return null;
+        }
+        return r;
+    }
+
+    /** Lets this connection reach the restricted region {@code rkey} (a memory window bound to this queue pair). */
+    void grant(int rkey) {
+        granted.add(rkey);
     }
 
     @Override
@@ -273,6 +295,8 @@ final class TcpQueuePair implements RemoteQueuePair, FrameDecoder.Context {
                     case Frame.Request r -> arrived(r);
                     case Frame.Ping p -> { }
                     case Frame.Handshake h -> throw new WireViolation("a second hello");
+                    case Frame.Proof p -> throw new WireViolation("a proof of the secret after the hello");
+                    case Frame.Refusal x -> throw new WireViolation("a refusal after the hello");
                 }
             }
         } catch (WireViolation v) {

@@ -34,7 +34,7 @@ final class TcpResponder {
         byte[] data = r.data();
         Region target = null;
         if (opcode != Opcode.SEND && opcode != Opcode.FLUSH) {
-            target = qp.node().region(r.rkey()); // checked by the decoder already; checked again where memory is touched
+            target = qp.reachable(r.rkey()); // checked by the decoder already; checked again where memory is touched
             if (target == null || !target.descriptor().contains(address, length)) {
                 return Outcome.ACCESS_ERROR;
             }

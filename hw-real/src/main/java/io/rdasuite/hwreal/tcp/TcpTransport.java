@@ -1,5 +1,7 @@
 package io.rdasuite.hwreal.tcp;
 
+import io.rdasuite.hwreal.auth.HelloProof;
+import io.rdasuite.hwreal.auth.Secret;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.remote.ProcessNode;
 import io.rdasuite.hwreal.remote.RemoteTransport;
@@ -8,6 +10,7 @@ import io.rdasuite.hwreal.wire.FrameCodec;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.hwreal.wire.WireViolation;
 import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.ServerConfig;
@@ -42,15 +45,25 @@ import java.util.function.Function;
  * <p>Every frame is checked before it is acted on ({@link io.rdasuite.hwreal.wire.FrameDecoder}); a bad one closes
  * its connection only, with one line to the log. A hello may instead ask for the server's status report
  * ({@link #status}), answered and closed without becoming a queue pair.
+ *
+ * <p>With a {@link Secret}, the server's hello requires one: the client proves it holds the secret and the server
+ * proves it back ({@link HelloProof}) before anything else is read; a wrong or missing proof is refused with one log
+ * line and a REFUSED frame saying why, before the connection takes a client slot. Remote keys are drawn from
+ * SecureRandom, so a peer cannot guess another region's key from its own (ReDMArk, USENIX Security 2021, found
+ * NICs' keys predictable); a region may further be {@link #restrict restricted} to the connections
+ * {@link #grant granted} it, so a key learned elsewhere opens nothing on another connection.
  */
 public final class TcpTransport implements RemoteTransport {
     private static final SecureRandom QPNS = new SecureRandom();
+    private static final SecureRandom RKEYS = new SecureRandom();
 
     private final ProcessNode node;
     private final WireLimits limits;
     private final Consumer<String> log;
     private final WireCounters counters = new WireCounters();
-    private final AtomicInteger nextKey = new AtomicInteger(0x1000);
+    private final java.util.Set<Integer> issuedKeys = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<Integer> restricted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Secret secret;
     private final AtomicInteger inHello = new AtomicInteger();
     private final List<TcpQueuePair> connections = new ArrayList<>();
     private final List<ServerSocket> listeners = new ArrayList<>();
@@ -65,9 +78,49 @@ public final class TcpTransport implements RemoteTransport {
 
     /** As above, with the limits it holds its peers to and where closed connections are reported (one line each). */
     public TcpTransport(int nodeId, ServerConfig config, PersistentMemory pm, WireLimits limits, Consumer<String> log) {
-        this.node = new ProcessNode(nodeId, config, pm, (name, memory) -> nextKey.getAndIncrement());
+        this(nodeId, config, pm, limits, log, null);
+    }
+
+    /**
+     * As above, with the secret a server requires of its clients and a client proves (and requires the server to
+     * prove back); null for none (a server then accepts any client, a client any server that asks for no secret).
+     */
+    public TcpTransport(int nodeId, ServerConfig config, PersistentMemory pm, WireLimits limits, Consumer<String> log, Secret secret) {
+        this.node = new ProcessNode(nodeId, config, pm, (name, memory) -> newKey());
         this.limits = limits;
         this.log = log;
+        this.secret = secret;
+    }
+
+    /** A fresh remote key: random, nonzero, never one this transport issued before. */
+    private int newKey() {
+        while (true) {
+            int k = RKEYS.nextInt();
+            if (k != 0 && issuedKeys.add(k)) {
+                return k;
+            }
+        }
+    }
+
+    /** Makes {@code region} reachable only over connections {@link #grant granted} it (before any connection may use it). */
+    @Override
+    public void restrict(MemoryRegion region) {
+        if (region.nodeId() != node.id() || node.region(region.rkey()) == null) {
+            throw new IllegalArgumentException("region " + region.name() + " is not one of node " + node.id() + "'s");
+        }
+        restricted.add(region.rkey());
+    }
+
+    /** Lets the connection {@code qp} (one of this transport's) reach the restricted region {@code region}. */
+    @Override
+    public void grant(QueuePair qp, MemoryRegion region) {
+        if (!(qp instanceof TcpQueuePair tcp) || tcp.node() != node) {
+            throw new IllegalArgumentException("not a connection of this transport: " + qp);
+        }
+        if (node.region(region.rkey()) == null) {
+            throw new IllegalArgumentException("region " + region.name() + " is not one of node " + node.id() + "'s");
+        }
+        tcp.grant(region.rkey());
     }
 
     @Override
@@ -144,9 +197,15 @@ public final class TcpTransport implements RemoteTransport {
             s.setTcpNoDelay(true);
             InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
             OutputStream out = new BufferedOutputStream(s.getOutputStream(), 1 << 16);
-            Frame.Handshake hello = new Handshake(s, in, limits).hello();
+            Handshake handshake = new Handshake(s, in, limits);
             int qpn = newQpn();
-            out.write(FrameCodec.hello(qpn, hello.purpose(), limits.idleTimeoutMillis()));
+            Frame.Handshake hello = handshake.hello(out, qpn);
+            byte[] ours = FrameCodec.hello(qpn, hello.purpose(), limits.idleTimeoutMillis(), HelloProof.nonce(), secret != null);
+            out.write(ours);
+            out.flush();
+            if (secret != null && !proven(s, handshake, out, peer, qpn, hello, body(ours))) {
+                return;
+            }
             if (hello.purpose() != Frame.Purpose.QUEUE_PAIR) {
                 out.write(FrameCodec.status(hello.qpn(), statusJson(hello.purpose() == Frame.Purpose.STATUS_WITH_CHECKSUM)));
                 out.flush();
@@ -164,6 +223,49 @@ public final class TcpTransport implements RemoteTransport {
         } catch (IOException | RuntimeException e) {
             closeQuietly(s); // it went away during its hello
         }
+    }
+
+    /**
+     * Server side: reads the client's proof of the secret and answers with ours, or refuses the connection (one log
+     * line, a REFUSED frame saying why, closed; no slot was taken and nothing was read beyond the proof).
+     */
+    private boolean proven(Socket s, Handshake handshake, OutputStream out, String peer, int qpn, Frame.Handshake hello, byte[] ours)
+            throws IOException, WireViolation {
+        if (!(handshake.proof(qpn) instanceof Frame.Proof p)) {
+            throw new WireViolation("a refusal from a client");
+        }
+        String why = null;
+        String detail = null;
+        if (p.proof().length == 0) {
+            why = "no secret given";
+            detail = "this server requires the secret of " + secret.describe();
+        } else if (!HelloProof.matches(HelloProof.client(secret, ours, hello.body()), p.proof())) {
+            why = "wrong secret";
+            detail = "the client's proof does not match " + secret.describe();
+        }
+        if (why == null) {
+            out.write(FrameCodec.proof(hello.qpn(), HelloProof.server(secret, ours, hello.body())));
+            out.flush();
+            return true;
+        }
+        // counted and logged before the client can read the refusal: once it has, the server's record is complete
+        counters.secretsRefused.increment();
+        counters.hellosRefused.increment();
+        log.accept("tcp: refused the connection from " + peer + ": " + why + " (" + detail + ")");
+        try {
+            out.write(FrameCodec.refused(hello.qpn(), why));
+            out.flush();
+            s.shutdownOutput();
+        } catch (IOException ignored) {
+            // it went away: refused all the same
+        }
+        closeQuietly(s);
+        return false;
+    }
+
+    /** A frame's body: the bytes after its length prefix, as the proofs cover them. */
+    private static byte[] body(byte[] frame) {
+        return java.util.Arrays.copyOfRange(frame, 4, frame.length);
     }
 
     private void refuseHello(Socket s, String peer, String why) {
@@ -189,13 +291,18 @@ public final class TcpTransport implements RemoteTransport {
      * its store adds (its client slots in use, and with {@code checksum} a CRC-32C of every registered region).
      */
     public static String status(InetSocketAddress server, boolean checksum, WireLimits limits) throws IOException {
+        return status(server, checksum, limits, null);
+    }
+
+    /** As above, proving {@code secret} (null: none) to a server that requires one. */
+    public static String status(InetSocketAddress server, boolean checksum, WireLimits limits, Secret secret) throws IOException {
         try (Socket s = new Socket()) {
             s.connect(server, (int) Math.max(limits.helloTimeout().toMillis(), 10_000));
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = new BufferedOutputStream(s.getOutputStream());
             Handshake h = new Handshake(s, in, limits.withTimeouts(limits.idleTimeout(), limits.idleTimeout()));
             clientHello(server, s, in, out, newQpn(), checksum ? Frame.Purpose.STATUS_WITH_CHECKSUM : Frame.Purpose.STATUS, h,
-                    limits.idleTimeoutMillis());
+                    limits.idleTimeoutMillis(), secret);
             try {
                 return h.status();
             } catch (WireViolation v) {
@@ -207,7 +314,7 @@ public final class TcpTransport implements RemoteTransport {
     private Frame.Handshake clientHello(InetSocketAddress server, Socket s, InputStream in, OutputStream out, int qpn, Frame.Purpose purpose)
             throws IOException {
         try {
-            return clientHello(server, s, in, out, qpn, purpose, new Handshake(s, in, limits), limits.idleTimeoutMillis());
+            return clientHello(server, s, in, out, qpn, purpose, new Handshake(s, in, limits), limits.idleTimeoutMillis(), secret);
         } catch (IOException e) {
             closeQuietly(s);
             throw e;
@@ -215,13 +322,20 @@ public final class TcpTransport implements RemoteTransport {
     }
 
     private static Frame.Handshake clientHello(InetSocketAddress server, Socket s, InputStream in, OutputStream out, int qpn,
-                                               Frame.Purpose purpose, Handshake handshake, int idleMillis) throws IOException {
-        out.write(FrameCodec.hello(qpn, purpose, idleMillis));
+                                               Frame.Purpose purpose, Handshake handshake, int idleMillis, Secret secret) throws IOException {
+        byte[] ours = FrameCodec.hello(qpn, purpose, idleMillis, HelloProof.nonce(), false);
+        out.write(ours);
         out.flush();
         try {
             Frame.Handshake reply = handshake.hello();
             if (reply.purpose() != purpose) {
                 throw new WireViolation("the server answered a " + purpose + " hello with a " + reply.purpose() + " one");
+            }
+            if (reply.secretRequired()) {
+                prove(server, out, handshake, qpn, reply, body(ours), secret);
+            } else if (secret != null) {
+                throw new IOException("the server at " + server + " asks for no secret (started without --secret-file), so it cannot prove it "
+                        + "holds the one of " + secret.describe() + "; not using it (drop --secret-file to trust it anyway)");
             }
             return reply;
         } catch (WireViolation v) {
@@ -232,9 +346,34 @@ public final class TcpTransport implements RemoteTransport {
         }
     }
 
+    /**
+     * Client side: proves the secret (an empty proof without one, so the server can say why it refuses) and checks
+     * the server's proof back; a refusal or a server that cannot prove the secret is an error saying so.
+     */
+    private static void prove(InetSocketAddress server, OutputStream out, Handshake handshake, int qpn, Frame.Handshake reply, byte[] ours,
+                              Secret secret) throws IOException, WireViolation {
+        out.write(FrameCodec.proof(reply.qpn(), secret == null ? new byte[0] : HelloProof.client(secret, reply.body(), ours)));
+        out.flush();
+        Frame answer;
+        try {
+            answer = handshake.proof(qpn);
+        } catch (WireViolation v) {
+            throw new IOException("the server at " + server + " broke off the proof of the secret: " + v.getMessage());
+        }
+        if (answer instanceof Frame.Refusal r) {
+            throw new IOException(secret == null
+                    ? "server refused: it requires a secret (" + r.reason() + "); give --secret-file with a copy of the server's secret file"
+                    : "server refused: " + r.reason() + " (" + secret.describe() + ")");
+        }
+        if (secret == null || !HelloProof.matches(HelloProof.server(secret, reply.body(), ours), ((Frame.Proof) answer).proof())) {
+            throw new IOException("the server at " + server + " does not prove it holds the secret of "
+                    + (secret == null ? "(none given)" : secret.describe()) + ": not using it");
+        }
+    }
+
     private TcpQueuePair open(Socket socket, InputStream in, OutputStream out, int localQpn, Frame.Handshake peerHello) throws IOException {
         socket.setSoTimeout((int) limits.idleTimeout().toMillis());
-        TcpQueuePair qp = new TcpQueuePair(node, socket, in, out, localQpn, peerHello, limits, counters, log);
+        TcpQueuePair qp = new TcpQueuePair(node, socket, in, out, localQpn, peerHello, limits, counters, log, restricted::contains);
         synchronized (this) {
             connections.removeIf(c -> !c.isOpen());
             connections.add(qp);
@@ -273,6 +412,7 @@ public final class TcpTransport implements RemoteTransport {
         status.put("connectionsOpen", openConnections());
         status.put("connectionsAccepted", counters.accepted.sum());
         status.put("hellosRefused", counters.hellosRefused.sum());
+        status.put("secretsRefused", counters.secretsRefused.sum());
         status.put("framesReceived", counters.frames.sum());
         status.put("connectionsClosedForBadInput", counters.refused.sum());
         status.put("idleTimeouts", counters.timeouts.sum());

@@ -8,6 +8,8 @@ final class WireCounters {
     final LongAdder accepted = new LongAdder();
     /** Connections closed before or during their hello: a bad or missing hello, or too many in their hello. */
     final LongAdder hellosRefused = new LongAdder();
+    /** Of {@link #hellosRefused}, those refused for a wrong or missing proof of the secret. */
+    final LongAdder secretsRefused = new LongAdder();
     /** Frames that passed their checks after a hello. */
     final LongAdder frames = new LongAdder();
     /** Queue pairs closed for a frame that failed its checks, silence, or a peer that stopped reading. */

@@ -12,8 +12,22 @@ public sealed interface Frame {
      * @param purpose what the client wants
      * @param idleTimeoutMillis how long the sender lets a connection stay silent: the other end PINGs often enough
      *                          for the shorter of the two
+     * @param nonce   the sender's fresh random challenge ({@link io.rdasuite.hwreal.auth.HelloProof#NONCE_BYTES} bytes)
+     * @param secretRequired in a server's hello: the client must prove it holds the server's secret
+     * @param body    the frame body as it was on the wire: the transcript the proofs cover
      */
-    record Handshake(int qpn, Purpose purpose, int idleTimeoutMillis) implements Frame {
+    record Handshake(int qpn, Purpose purpose, int idleTimeoutMillis, byte[] nonce, boolean secretRequired, byte[] body) implements Frame {
+    }
+
+    /**
+     * A proof of the secret after the hellos ({@link io.rdasuite.hwreal.auth.HelloProof}); empty from a client
+     * that has no secret, so the server can say why it refuses it.
+     */
+    record Proof(byte[] proof) implements Frame {
+    }
+
+    /** The server's answer to a proof it does not accept: why, in words the client shows its user. */
+    record Refusal(String reason) implements Frame {
     }
 
     /** What a connection is for, chosen by the client's hello. */

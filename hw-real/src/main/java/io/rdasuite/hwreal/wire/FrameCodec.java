@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
  * payload whose size the kind fixes, or fixes up to one length-prefixed byte string. Big-endian throughout.
  *
  * <pre>
- * HELLO      0x20  u32 magic "RDAW", u8 version, u8 purpose, u32 idle timeout (ms)    (10 bytes)
+ * HELLO      0x20  u32 magic "RDAW", u8 version, u8 purpose, u32 idle timeout (ms),   (43 bytes)
+ *                  32 bytes nonce, u8 flags (bit 0, server: a secret is required)
+ * PROOF      0x21  u32 n (0 or 32), n bytes HMAC-SHA256                               (4 + n)
+ * REFUSED    0x22  u32 n, n bytes of UTF-8: why the server refuses the client         (4 + n)
  * READ       1     u64 id, u64 address, u32 rkey, u32 length                          (24)
  * WRITE      2     u64 id, u64 address, u32 rkey, u32 immediate, u32 n, n bytes       (28 + n)
  * WRITE_IMM  3     as WRITE
@@ -23,19 +26,32 @@ import java.nio.charset.StandardCharsets;
  * STATUS     0x12  u32 n, n bytes of UTF-8 JSON                                       (4 + n)
  * </pre>
  *
- * Queue pair numbers play the part of the destination QP in InfiniBand's transport header (IBTA vol. 1 §9.2): a
+ * A connection opens with a hello each way (the client's first). When the server's hello requires a secret, the
+ * client sends a PROOF and the server answers with its own PROOF or a REFUSED, then closes
+ * ({@link io.rdasuite.hwreal.auth.HelloProof}); nothing else is read or acted on before that. The first 10 bytes of
+ * a hello's payload (magic to idle timeout) keep their place in every version, so each end can name the other's
+ * version when they differ: a server answers a hello of another version with a hello of that 15-byte first-version
+ * layout carrying its own version, which a peer of any version decodes far enough to say "protocol version N".
+ *
+ * <p>Queue pair numbers play the part of the destination QP in InfiniBand's transport header (IBTA vol. 1 §9.2): a
  * frame for any other queue pair is refused. {@link FrameDecoder} checks every field before anything acts on it.
  */
 public final class FrameCodec {
     static final int MAGIC = 0x52444157; // "RDAW"
-    static final int VERSION = 1;
+    /** 2: the hello carries a nonce and a flag, and PROOF and REFUSED frames follow it (issue 29). */
+    public static final int VERSION = 2;
     static final byte HELLO = 0x20;
+    static final byte PROOF = 0x21;
+    static final byte REFUSED = 0x22;
     static final byte ANSWER = 0x10;
     static final byte PING = 0x11;
     static final byte STATUS = 0x12;
     /** Kind and queue pair number, before every payload. */
     static final int HEADER_BYTES = 5;
-    static final int HELLO_BYTES = HEADER_BYTES + 10;
+    /** The hello of protocol version 1, whose fields every later hello begins with. */
+    static final int HELLO_V1_BYTES = HEADER_BYTES + 10;
+    static final int HELLO_BYTES = HELLO_V1_BYTES + 33;
+    static final int PROOF_HEADER_BYTES = HEADER_BYTES + 4;
     static final int READ_BYTES = HEADER_BYTES + 24;
     static final int WRITE_HEADER_BYTES = HEADER_BYTES + 28;
     static final int SEND_HEADER_BYTES = HEADER_BYTES + 12;
@@ -81,10 +97,40 @@ public final class FrameCodec {
         return b.putInt(bodyBytes).put(kind).putInt(qpn);
     }
 
-    /** A hello carrying the sender's own queue pair number and the silence after which it closes a connection. */
-    public static byte[] hello(int ownQpn, Frame.Purpose purpose, int idleTimeoutMillis) {
+    /**
+     * A hello carrying the sender's own queue pair number, the silence after which it closes a connection, its fresh
+     * nonce and (a server's) whether a secret is required.
+     */
+    public static byte[] hello(int ownQpn, Frame.Purpose purpose, int idleTimeoutMillis, byte[] nonce, boolean secretRequired) {
+        if (nonce.length != io.rdasuite.hwreal.auth.HelloProof.NONCE_BYTES) {
+            throw new IllegalArgumentException("a hello's nonce has " + io.rdasuite.hwreal.auth.HelloProof.NONCE_BYTES + " bytes, got " + nonce.length);
+        }
         return frame(HELLO_BYTES, HELLO, ownQpn).putInt(MAGIC).put((byte) VERSION).put((byte) purpose.ordinal())
-                .putInt(idleTimeoutMillis).array();
+                .putInt(idleTimeoutMillis).put(nonce).put((byte) (secretRequired ? 1 : 0)).array();
+    }
+
+    /** A client's hello with a fresh nonce (tests and tools that speak the protocol by hand). */
+    public static byte[] hello(int ownQpn, Frame.Purpose purpose, int idleTimeoutMillis) {
+        return hello(ownQpn, purpose, idleTimeoutMillis, io.rdasuite.hwreal.auth.HelloProof.nonce(), false);
+    }
+
+    /**
+     * What a server answers a hello of protocol {@code version} other than ours with: the first version's 15-byte
+     * hello layout carrying our version, which that peer reports as a version mismatch.
+     */
+    public static byte[] versionHello(int ownQpn, int idleTimeoutMillis) {
+        return frame(HELLO_V1_BYTES, HELLO, ownQpn).putInt(MAGIC).put((byte) VERSION).put((byte) 0).putInt(idleTimeoutMillis).array();
+    }
+
+    /** A proof of the secret (empty: the sender has none) to the queue pair {@code qpn}. */
+    public static byte[] proof(int qpn, byte[] proof) {
+        return frame(PROOF_HEADER_BYTES + proof.length, PROOF, qpn).putInt(proof.length).put(proof).array();
+    }
+
+    /** The server's refusal of a client's proof, with the reason the client shows. */
+    public static byte[] refused(int qpn, String reason) {
+        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+        return frame(PROOF_HEADER_BYTES + text.length, REFUSED, qpn).putInt(text.length).put(text).array();
     }
 
     /** A request to the queue pair {@code qpn}. */

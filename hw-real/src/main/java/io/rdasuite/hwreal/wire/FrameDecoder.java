@@ -5,6 +5,8 @@ import static io.rdasuite.hwreal.wire.FrameCodec.ATOMIC_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.FLUSH_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.HEADER_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.HELLO_BYTES;
+import static io.rdasuite.hwreal.wire.FrameCodec.HELLO_V1_BYTES;
+import static io.rdasuite.hwreal.wire.FrameCodec.PROOF_HEADER_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.READ_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.SEND_HEADER_BYTES;
 import static io.rdasuite.hwreal.wire.FrameCodec.STATUS_HEADER_BYTES;
@@ -55,14 +57,19 @@ public final class FrameDecoder {
         }
     }
 
-    /** Decodes the first frame of a connection, which must be a hello of this protocol's version. */
+    /**
+     * Decodes the first frame of a connection, which must be a hello of this protocol's version. The magic and the
+     * version are checked before the size, so a peer of another version is named as such.
+     */
     public static Frame.Handshake decodeHello(ByteBuffer body) throws WireViolation {
         if (body.remaining() < HEADER_BYTES || body.get(body.position()) != FrameCodec.HELLO) {
             throw new WireViolation("the first frame is not a hello (kind " + kindName(body) + ")");
         }
-        if (body.remaining() != HELLO_BYTES) {
+        if (body.remaining() < HELLO_V1_BYTES) {
             throw new WireViolation("hello of " + body.remaining() + " bytes, expected " + HELLO_BYTES);
         }
+        byte[] raw = new byte[body.remaining()];
+        body.get(body.position(), raw);
         body.get();
         int qpn = body.getInt();
         int magic = body.getInt();
@@ -71,7 +78,11 @@ public final class FrameDecoder {
         }
         int version = body.get() & 0xff;
         if (version != FrameCodec.VERSION) {
-            throw new WireViolation("protocol version " + version + "; this end speaks " + FrameCodec.VERSION);
+            throw new WireViolation("the peer speaks wire protocol version " + version + ", this end " + FrameCodec.VERSION
+                    + (version < FrameCodec.VERSION ? " (upgrade the peer's rda)" : " (upgrade this end's rda)"));
+        }
+        if (raw.length != HELLO_BYTES) {
+            throw new WireViolation("hello of " + raw.length + " bytes, expected " + HELLO_BYTES);
         }
         int purpose = body.get() & 0xff;
         if (purpose >= Frame.Purpose.values().length) {
@@ -81,7 +92,56 @@ public final class FrameDecoder {
         if (idleMillis < 1) {
             throw new WireViolation("hello with an idle timeout of " + idleMillis + " ms; at least 1");
         }
-        return new Frame.Handshake(qpn, Frame.Purpose.values()[purpose], idleMillis);
+        byte[] nonce = new byte[io.rdasuite.hwreal.auth.HelloProof.NONCE_BYTES];
+        body.get(nonce);
+        int flags = body.get() & 0xff;
+        if ((flags & ~1) != 0) {
+            throw new WireViolation(String.format("hello with unknown flags 0x%02x", flags));
+        }
+        return new Frame.Handshake(qpn, Frame.Purpose.values()[purpose], idleMillis, nonce, flags == 1, raw);
+    }
+
+    /** The version a frame that looks like a hello of ours (kind, size, magic) announces, else -1: to answer a mismatch in kind. */
+    public static int helloVersion(ByteBuffer body) {
+        if (body.remaining() < HELLO_V1_BYTES || body.get(body.position()) != FrameCodec.HELLO
+                || body.getInt(body.position() + HEADER_BYTES) != FrameCodec.MAGIC) {
+            return -1;
+        }
+        return body.get(body.position() + HEADER_BYTES + 4) & 0xff;
+    }
+
+    /**
+     * Decodes the frame after the hellos while a secret is checked: a {@link Frame.Proof} (empty, or
+     * {@link io.rdasuite.hwreal.auth.HelloProof#PROOF_BYTES} bytes) or, from a server, a {@link Frame.Refusal},
+     * addressed to {@code localQpn}.
+     */
+    public static Frame decodeProof(ByteBuffer body, int localQpn) throws WireViolation {
+        int size = body.remaining();
+        if (size < PROOF_HEADER_BYTES) {
+            throw new WireViolation("expected a proof of the secret, got a frame of " + size + " bytes (kind " + kindName(body) + ")");
+        }
+        int kind = body.get() & 0xff;
+        int qpn = body.getInt();
+        if (kind != FrameCodec.PROOF && kind != FrameCodec.REFUSED) {
+            throw new WireViolation(String.format("expected a proof of the secret, got frame kind 0x%02x", kind));
+        }
+        if (qpn != localQpn) {
+            throw new WireViolation(String.format("proof for queue pair 0x%08x on the connection of queue pair 0x%08x", qpn, localQpn));
+        }
+        int n = body.getInt();
+        if (n != body.remaining()) {
+            throw new WireViolation((kind == FrameCodec.PROOF ? "proof" : "refusal") + " announcing " + Integer.toUnsignedString(n)
+                    + " bytes in a frame with " + body.remaining());
+        }
+        byte[] bytes = new byte[n];
+        body.get(bytes);
+        if (kind == FrameCodec.REFUSED) {
+            return new Frame.Refusal(new String(bytes, StandardCharsets.UTF_8));
+        }
+        if (n != 0 && n != io.rdasuite.hwreal.auth.HelloProof.PROOF_BYTES) {
+            throw new WireViolation("proof of " + n + " bytes; expected 0 or " + io.rdasuite.hwreal.auth.HelloProof.PROOF_BYTES);
+        }
+        return new Frame.Proof(bytes);
     }
 
     /** Decodes the server's answer to a status hello. */
@@ -121,6 +181,7 @@ public final class FrameDecoder {
                 yield new Frame.Ping();
             }
             case FrameCodec.HELLO -> throw new WireViolation("a second hello");
+            case FrameCodec.PROOF, FrameCodec.REFUSED -> throw new WireViolation("a proof of the secret after the hello");
             default -> throw new WireViolation(String.format("unknown frame kind 0x%02x", kind));
         };
     }

@@ -36,6 +36,44 @@ class FrameDecoderProperties {
         decodesSafely(body);
     }
 
+    /**
+     * The hello and the proof that follows it, on bit-flipped copies of valid ones and on arbitrary bytes: refused
+     * with a {@link WireViolation} or decoded, never a runtime exception; a decoded proof has 0 or 32 bytes.
+     */
+    @Property(tries = 3000)
+    void hellosAndProofsAreRefusedOrDecodedNeverThrownAt(@ForAll("handshakes") byte[] frame, @ForAll @IntRange(max = 4) int flips,
+                                                       @ForAll long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        byte[] body = java.util.Arrays.copyOfRange(frame, 4, frame.length);
+        for (int i = 0; i < flips && body.length > 0; i++) {
+            int bit = random.nextInt(body.length * 8);
+            body[bit / 8] ^= (byte) (1 << (bit % 8));
+        }
+        try {
+            Frame.Handshake h = FrameDecoder.decodeHello(ByteBuffer.wrap(body));
+            assertThat(h.nonce()).hasSize(32);
+        } catch (WireViolation refused) {
+            assertThat(refused.getMessage()).isNotBlank();
+        }
+        try {
+            if (FrameDecoder.decodeProof(ByteBuffer.wrap(body), FrameDecoderTest.QPN) instanceof Frame.Proof p) {
+                assertThat(p.proof().length).isIn(0, 32);
+            }
+        } catch (WireViolation refused) {
+            assertThat(refused.getMessage()).isNotBlank();
+        }
+    }
+
+    @Provide
+    Arbitrary<byte[]> handshakes() {
+        int qpn = FrameDecoderTest.QPN;
+        return Arbitraries.oneOf(
+                Arbitraries.of(Frame.Purpose.values()).map(p -> FrameCodec.hello(qpn, p, 60_000)),
+                Arbitraries.integers().between(0, 40).map(n -> FrameCodec.proof(qpn, new byte[n])),
+                Arbitraries.strings().ofMaxLength(40).map(t -> FrameCodec.refused(qpn, t)),
+                Arbitraries.bytes().array(byte[].class).ofMaxSize(60).map(b -> java.nio.ByteBuffer.allocate(4 + b.length).putInt(b.length).put(b).array()));
+    }
+
     @Provide
     Arbitrary<byte[]> valid() {
         Arbitrary<Long> offsets = Arbitraries.longs().between(0, 4096).map(o -> o & ~7L);

@@ -11,6 +11,7 @@ import io.rdasuite.store.fabric.WorkRequest;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -150,22 +151,58 @@ class FrameDecoderTest {
 
     @Test
     void aHelloMustBeOfThisProtocolAndVersion() throws WireViolation {
-        byte[] hello = FrameCodec.hello(QPN, Frame.Purpose.STATUS, 1000);
-        assertThat(FrameDecoder.decodeHello(body(hello))).isEqualTo(new Frame.Handshake(QPN, Frame.Purpose.STATUS, 1000));
+        byte[] nonce = new byte[32];
+        nonce[31] = 7;
+        byte[] hello = FrameCodec.hello(QPN, Frame.Purpose.STATUS, 1000, nonce, true);
+        Frame.Handshake h = FrameDecoder.decodeHello(body(hello));
+        assertThat(List.of(h.qpn(), h.purpose(), h.idleTimeoutMillis(), h.secretRequired())).containsExactly(QPN, Frame.Purpose.STATUS, 1000, true);
+        assertThat(h.nonce()).isEqualTo(nonce);
+        assertThat(h.body()).as("the transcript the proofs cover").isEqualTo(Arrays.copyOfRange(hello, 4, hello.length));
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(FrameCodec.ping(QPN)))).hasMessageContaining("the first frame is not a hello (kind 0x11)");
         byte[] magic = hello.clone();
         magic[9] = 'X';
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(magic))).hasMessageContaining("without the RDAW magic");
         byte[] version = hello.clone();
-        version[13] = 2;
-        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(version))).hasMessageContaining("protocol version 2; this end speaks 1");
+        version[13] = 3;
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(version))).hasMessageContaining("the peer speaks wire protocol version 3, this end 2");
         byte[] purpose = hello.clone();
         purpose[14] = 3;
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(purpose))).hasMessageContaining("purpose 3; valid: 0..2");
         byte[] idle = hello.clone();
         ByteBuffer.wrap(idle).putInt(15, 0);
         assertThatThrownBy(() -> FrameDecoder.decodeHello(body(idle))).hasMessageContaining("idle timeout of 0 ms");
-        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(Arrays.copyOf(hello, 12)))).hasMessageContaining("hello of 8 bytes, expected 15");
+        byte[] flags = hello.clone();
+        flags[flags.length - 1] = 2;
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(flags))).hasMessageContaining("unknown flags 0x02");
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(Arrays.copyOf(hello, 12)))).hasMessageContaining("hello of 8 bytes, expected 48");
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(reframe(hello, -1)))).hasMessageContaining("hello of 47 bytes, expected 48");
+    }
+
+    @Test
+    void aPeerOfAnotherVersionIsNamedAsSuch() {
+        // version 1's hello: the first 15 bytes of every version's, without nonce and flags
+        byte[] v1 = ByteBuffer.allocate(19).putInt(15).put((byte) 0x20).putInt(QPN).putInt(0x52444157).put((byte) 1).put((byte) 0)
+                .putInt(1000).array();
+        assertThat(FrameDecoder.helloVersion(body(v1))).isEqualTo(1);
+        assertThatThrownBy(() -> FrameDecoder.decodeHello(body(v1)))
+                .hasMessage("the peer speaks wire protocol version 1, this end 2 (upgrade the peer's rda)");
+        byte[] answer = FrameCodec.versionHello(QPN, 1000);
+        assertThat(answer).as("a version-1 peer reads it as a hello of its size").hasSize(19);
+        assertThat(FrameDecoder.helloVersion(body(answer))).isEqualTo(FrameCodec.VERSION);
+        assertThat(FrameDecoder.helloVersion(body(FrameCodec.ping(QPN)))).isEqualTo(-1);
+    }
+
+    @Test
+    void aProofIsEmptyOrOneMacAndARefusalCarriesItsReason() throws WireViolation {
+        assertThat(((Frame.Proof) FrameDecoder.decodeProof(body(FrameCodec.proof(QPN, new byte[32])), QPN)).proof()).hasSize(32);
+        assertThat(((Frame.Proof) FrameDecoder.decodeProof(body(FrameCodec.proof(QPN, new byte[0])), QPN)).proof()).isEmpty();
+        assertThat(((Frame.Refusal) FrameDecoder.decodeProof(body(FrameCodec.refused(QPN, "wrong secret")), QPN)).reason()).isEqualTo("wrong secret");
+        assertThatThrownBy(() -> FrameDecoder.decodeProof(body(FrameCodec.proof(QPN, new byte[31])), QPN)).hasMessageContaining("proof of 31 bytes");
+        assertThatThrownBy(() -> FrameDecoder.decodeProof(body(FrameCodec.proof(QPN + 1, new byte[32])), QPN)).hasMessageContaining("proof for queue pair");
+        assertThatThrownBy(() -> FrameDecoder.decodeProof(body(FrameCodec.ping(QPN)), QPN)).hasMessageContaining("expected a proof");
+        assertThatThrownBy(() -> FrameDecoder.decodeProof(body(reframe(FrameCodec.proof(QPN, new byte[32]), 1)), QPN))
+                .hasMessageContaining("announcing 32 bytes in a frame with 33");
+        assertThat(violation(FrameCodec.proof(QPN, new byte[32])).getMessage()).as("after the hello").contains("a proof of the secret after the hello");
     }
 
     private static ByteBuffer body(byte[] frame) {
