@@ -278,6 +278,9 @@ public final class MonitorStateMachine implements StateMachine {
                     out.writeInt(c);
                 }
             }
+            if (reserved.isEmpty()) {
+                return; // the snapshot of a monitor that never re-replicated is as it was before reservations existed
+            }
             out.writeInt(reserved.size());
             for (Map.Entry<Long, Replica> e : reserved.entrySet()) {
                 out.writeLong(e.getKey());
@@ -321,7 +324,7 @@ public final class MonitorStateMachine implements StateMachine {
                 grants.put(segmentNo, clients);
             }
             reserved.clear();
-            for (int i = in.readInt(); i > 0; i--) {
+            for (int i = in.available() > 0 ? in.readInt() : 0; i > 0; i--) {
                 reserved.put(in.readLong(), readReplica(in));
             }
         } catch (IOException e) {
