@@ -177,6 +177,7 @@ final class CheckCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none, pdsm, pdkvs, pdfs, txn, nessie");
         }
         List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm")));
+        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm"), ClusterCells.Store.PDSM_SECOND_FAILURE));
         clusterCells.addAll(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdkvs"), ClusterCells.Store.PDKVS));
         List<TxnCells.Cell> fsCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdfs"));
         List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("txn"));

@@ -60,8 +60,12 @@ final class ClusterCells {
             List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.get(2), Op.put(1, 5)),
             List.of(Op.put(5, 6), Op.put(6, 7), Op.put(7, 8), Op.put(8, 9), Op.get(1), Op.delete(3))));
 
-    /** Which TH-DPMS store a cell explores. */
-    enum Store { PDSM, PDKVS }
+    /**
+     * Which TH-DPMS store a cell explores. {@code PDSM_SECOND_FAILURE}: pDSM's object store where server 0 fails, its
+     * segments are re-replicated, and the primary of the last re-replicated segment fails too ({@code pdsm/second-failure},
+     * paper 002 §4.1.7), in every configuration over IB (one target: the second failure is placed by the protocol).
+     */
+    enum Store { PDSM, PDKVS, PDSM_SECOND_FAILURE }
 
     record Cell(ServerConfig config, Transport transport, CrashTarget target, Store store) {
         Cell(ServerConfig config, Transport transport, CrashTarget target) {
@@ -84,9 +88,10 @@ final class ClusterCells {
             return cells;
         }
         int index = 0;
+        boolean second = store == Store.PDSM_SECOND_FAILURE;
         for (ServerConfig c : ServerConfig.all()) {
-            for (Transport t : Transport.values()) {
-                for (CrashTarget target : TARGETS) {
+            for (Transport t : second ? List.of(Transport.IB) : List.of(Transport.values())) {
+                for (CrashTarget target : second ? List.of(CrashTarget.server(0)) : TARGETS) {
                     int i = index++;
                     if (options.shard.takes(i) && (options.configs == null || options.configs.contains(c))
                             && (options.transports == null || options.transports.contains(t))) {
@@ -111,7 +116,7 @@ final class ClusterCells {
     /** Explores one cell: pDSM's with {@code pdsm} switched on, pDKVS's with {@code pdkvs}; the report row. */
     static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug pdsm, PdkvsPlantedBug pdkvs) {
         io.rdasuite.crashsim.Subject subject = cell.store() == Store.PDKVS
-                ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(pdkvs) : new PdsmSubject(pdsm);
+                ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(pdkvs) : new PdsmSubject(pdsm, cell.store() == Store.PDSM_SECOND_FAILURE);
         Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : cell.target().equals(CrashTarget.ALL_SERVERS) ? PROGRAM : FAILOVER_PROGRAM;
         Budget budget = BASE_BUDGET.scaled(budgetFactor);
         Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, program, cell.target()), budget);

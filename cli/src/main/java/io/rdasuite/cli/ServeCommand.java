@@ -38,11 +38,24 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--fabric", required = true, description = "disni (RDMA NICs) or tcp (the verbs emulated over TCP).")
+    @Option(names = "--fabric", description = "disni (RDMA NICs) or tcp (the verbs emulated over TCP); required by --role store.")
     String fabric;
 
-    @Option(names = "--listen", required = true, description = "host:port to accept clients on.")
+    @Option(names = "--listen", description = "host:port to accept clients on; required by --role store.")
     String listen;
+
+    @Option(names = "--role", defaultValue = "store", description = "store (default: a key-value store server), monitor (one TH-DPMS"
+            + " monitor replica on Apache Ratis: --monitors, --index, --pm), pdsm-server (not yet: see docs/REAL-HARDWARE.md).")
+    String role;
+
+    @Option(names = "--monitors", split = ",", description = "--role monitor: host:port of every monitor replica, in index order.")
+    java.util.List<String> monitors;
+
+    @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors (default: ${DEFAULT-VALUE}).")
+    int index;
+
+    @Option(names = "--seed", defaultValue = "1", description = "--role monitor: the state machine's seed (backup placement); the same in every replica.")
+    long seed;
 
     @Option(names = "--protocol", defaultValue = "erda", converter = Converters.Protocol.class,
             description = "The store (default: ${DEFAULT-VALUE}): erda, redo, raw, efactory, efactory-nohr, saw, imm, forca.")
@@ -98,6 +111,12 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!role.equals("store")) {
+            return ServeRoles.run(spec, role, monitors, index, seed, pmDir);
+        }
+        if (fabric == null || listen == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: " + (fabric == null ? "'--fabric=<fabric>'" : "'--listen=<listen>'"));
+        }
         if (maxClients < 1 || keys < 1 || keySize < 8 || keySize > 256 || valueSize < 16 || valueSize > 65536) {
             throw new ParameterException(spec.commandLine(), "sizes out of range: --max-clients >= 1, --keys >= 1, --key-size 8..256, --value-size 16..65536");
         }

@@ -42,6 +42,16 @@ class ServeCommandTest {
     }
 
     @Test
+    void theRolesOtherThanTheStoreSayWhatTheyNeed() {
+        assertThat(rda("serve", "--role", "cook").err()).contains("unknown value 'cook'").contains("store, monitor, pdsm-server");
+        assertThat(rda("serve", "--role", "monitor", "--monitors", "127.0.0.1:1").err()).contains("odd number");
+        assertThat(rda("serve", "--role", "monitor", "--monitors", "127.0.0.1:1,127.0.0.1:2,10.1.1.1:3", "--pm", "x").err())
+                .contains("not a loopback address");
+        assertThat(rda("serve", "--role", "pdsm-server").err()).contains("not implemented yet");
+        assertThat(rda("serve").err()).contains("Missing required option: '--fabric=<fabric>'");
+    }
+
+    @Test
     void disniWithoutAnRdmaDeviceSaysWhatIsMissing() {
         org.junit.jupiter.api.Assumptions.assumeTrue(DisniSupport.missing().isPresent(), "this machine can run DiSNI");
         RdaRun r = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:7999");

@@ -60,6 +60,7 @@ class ThdpmsPlantsTest {
                 Arguments.of(PlantedBug.PDSM_ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
                 Arguments.of(PlantedBug.PDSM_NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
                 Arguments.of(PlantedBug.PDSM_STALE_EPOCH_ACCEPTED, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
+                Arguments.of(PlantedBug.PDSM_REPLICA_MAPPED_BEFORE_COPY, cluster(ClusterCells.Store.PDSM_SECOND_FAILURE, DMP, CrashTarget.server(0)), "DURABILITY"),
                 Arguments.of(PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST, cluster(ClusterCells.Store.PDKVS, DMP, CrashTarget.ALL_SERVERS), "DURABILITY"),
                 Arguments.of(PlantedBug.TXN_VALIDATION_SKIPPED, txn(DMP), ""),
                 Arguments.of(PlantedBug.TXN_COMMIT_BACKUP_NOT_PERSISTED, txn(DMP), ""),

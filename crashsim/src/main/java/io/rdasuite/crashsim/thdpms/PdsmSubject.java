@@ -28,8 +28,24 @@ public final class PdsmSubject extends PdsmClusterSubject {
     public static final String PREFIX = "pdsm";
     /** What a GET returns when the table names a version that is not the object's: no put wrote these bytes. */
     static final byte TORN = (byte) 0xEE;
+    /** The subject of re-replication: a second server fails once the first one's replicas are back (§4.1.7). */
+    public static final String SECOND_FAILURE = "second-failure";
+    private final boolean secondFailure;
+
     public PdsmSubject(ThdpmsPlantedBug bug) {
+        this(bug, false);
+    }
+
+    /**
+     * With {@code secondFailure} ({@code pdsm/second-failure[/<bug>]}): the scenario's target fails (a server X), the monitor
+     * re-replicates its segments, and at the moment the monitor maps the last missing replica a second server Y loses
+     * power — the primary of that segment, the server whose copy the new replica was made from — before its next event;
+     * the read-back then needs every acknowledged write from the one server left (§4.1.7: re-replication is what lets
+     * pDSM survive the next failure).
+     */
+    public PdsmSubject(ThdpmsPlantedBug bug, boolean secondFailure) {
         super(PdsmConfig.small().withPlantedBug(bug));
+        this.secondFailure = secondFailure;
     }
 
     /** Finds {@code pdsm/objects[/<bug>]}. */
@@ -42,14 +58,16 @@ public final class PdsmSubject extends PdsmClusterSubject {
         @Override
         public Subject byName(String name) {
             String[] p = name.split("/");
-            if (p.length < 2 || p.length > 3 || !p[1].equals("objects")) {
-                throw new IllegalArgumentException("unknown subject '" + name + "'; valid: pdsm/objects, pdsm/objects/<planted bug>");
+            if (p.length < 2 || p.length > 3 || !(p[1].equals("objects") || p[1].equals(SECOND_FAILURE))) {
+                throw new IllegalArgumentException("unknown subject '" + name + "'; valid: pdsm/objects, pdsm/objects/<planted bug>, pdsm/"
+                        + SECOND_FAILURE + ", pdsm/" + SECOND_FAILURE + "/<planted bug>");
             }
+            boolean second = p[1].equals(SECOND_FAILURE);
             if (p.length == 2) {
-                return new PdsmSubject(ThdpmsPlantedBug.NONE);
+                return new PdsmSubject(ThdpmsPlantedBug.NONE, second);
             }
             try {
-                return new PdsmSubject(ThdpmsPlantedBug.valueOf(p[2].toUpperCase(Locale.ROOT).replace('-', '_')));
+                return new PdsmSubject(ThdpmsPlantedBug.valueOf(p[2].toUpperCase(Locale.ROOT).replace('-', '_')), second);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown planted bug '" + p[2] + "'; valid: " + String.join(", ",
                         java.util.Arrays.stream(ThdpmsPlantedBug.values()).map(b -> b.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList()));
@@ -59,8 +77,8 @@ public final class PdsmSubject extends PdsmClusterSubject {
 
     @Override
     public String name() {
-        return config.plantedBug() == ThdpmsPlantedBug.NONE ? PREFIX + "/objects"
-                : PREFIX + "/objects/" + config.plantedBug().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        String base = PREFIX + (secondFailure ? "/" + SECOND_FAILURE : "/objects");
+        return config.plantedBug() == ThdpmsPlantedBug.NONE ? base : base + "/" + config.plantedBug().name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     @Override
@@ -76,7 +94,47 @@ public final class PdsmSubject extends PdsmClusterSubject {
     protected Deployed deployCluster(SimFabric fabric, Program program, boolean recover) {
         PdsmCluster cluster = PdsmCluster.deploy(fabric, serverNodes(program), monitorNode(program), clientNodes(program), config, 1, recover);
         cluster.remapOnFailure();
+        if (secondFailure && !recover) {
+            killWhenReplicated(fabric, cluster);
+        }
         return new Deployed(new Objects(cluster, this), cluster.servers);
+    }
+
+    /**
+     * The second failure: after each monitor command, once some server is dead and a command just gave a segment a
+     * replica back so that every segment has as many as the live servers allow (1 + backups at most), the primary of
+     * that segment loses power before the next event (once per run).
+     */
+    private void killWhenReplicated(SimFabric fabric, PdsmCluster cluster) {
+        java.util.concurrent.atomic.AtomicReference<java.util.SortedMap<Long, io.rdasuite.store.thdpms.monitor.MappingItem>> before =
+                new java.util.concurrent.atomic.AtomicReference<>(new java.util.TreeMap<>());
+        boolean[] fired = {false};
+        cluster.log.afterEachCommand(() -> {
+            io.rdasuite.store.thdpms.monitor.MonitorView view = cluster.monitor.view();
+            java.util.SortedMap<Long, io.rdasuite.store.thdpms.monitor.MappingItem> previous = before.getAndSet(view.table());
+            if (fired[0] || view.liveServers().size() >= SERVERS) {
+                return;
+            }
+            int want = Math.min(1 + config.backups(), view.liveServers().size());
+            Integer victim = null;
+            boolean whole = true;
+            for (io.rdasuite.store.thdpms.monitor.MappingItem item : view.table().values()) {
+                whole &= item.replicas().size() >= want;
+                io.rdasuite.store.thdpms.monitor.MappingItem was = previous.get(item.segmentNo());
+                if (was != null && item.replicas().size() > was.replicas().size()) {
+                    victim = item.primary().nodeId();
+                }
+            }
+            if (whole && victim != null) {
+                fired[0] = true;
+                int y = victim;
+                fabric.engine().atEvent(fabric.engine().dispatched(), () -> {
+                    if (fabric.node(y).isUp()) {
+                        fabric.powerFailure(y);
+                    }
+                });
+            }
+        });
     }
 
     /** The deployment: operations run on the cluster's clients; the replica check reads its servers. */

@@ -149,6 +149,21 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
         }
     }
 
+    /**
+     * Kills node {@code id} as a process crash would (paper 002 §5.4 kills a PM server's process): every connection to or
+     * from it breaks (its peers' waiters get CONNECTION_BROKEN) and its NIC stops; its memory stays as it was.
+     */
+    public void kill(int id) {
+        synchronized (this) {
+            for (LoopbackQueuePair qp : queuePairs) {
+                if (qp.local().id() == id || qp.remote().id() == id) {
+                    qp.breakConnection();
+                }
+            }
+        }
+        nodes.get(id).shutDown();
+    }
+
     /** Breaks every connection (waiters get CONNECTION_BROKEN), stops the NICs and frees DRAM regions. */
     @Override
     public void close() {

@@ -25,10 +25,14 @@ public final class RatisReplicaMain {
             System.err.println("usage: RatisReplicaMain INDEX STORAGE_DIR SEED HOST:PORT...");
             System.exit(2);
         }
-        int index = Integer.parseInt(args[0]);
-        Path storage = Path.of(args[1]);
-        long seed = Long.parseLong(args[2]);
-        List<String> addresses = Arrays.asList(args).subList(3, args.length);
+        serve(Integer.parseInt(args[0]), Path.of(args[1]), Long.parseLong(args[2]), Arrays.asList(args).subList(3, args.length));
+    }
+
+    /**
+     * Runs replica {@code index} of the monitor group at {@code addresses} (its Raft log under {@code storage}) until the
+     * process ends; {@code rda serve --role monitor} and the tests' replica processes call it.
+     */
+    public static void serve(int index, Path storage, long seed, List<String> addresses) throws Exception {
         RaftProperties p = RatisLog.properties();
         NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
         RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));

@@ -178,6 +178,10 @@ public enum PlantedBug {
     PDSM_STALE_EPOCH_ACCEPTED("pdsm-stale-epoch-accepted", "pdsm",
             "a server serves a request built on an epoch older than its own, so a put mirrored to the replicas of the old"
                     + " mapping commits where a remapped backup lacks its pages (paper 002 §4.1.3, configuration changes)"),
+    /** ThdpmsPlantedBug.REPLICA_MAPPED_BEFORE_COPY. */
+    PDSM_REPLICA_MAPPED_BEFORE_COPY("pdsm-replica-mapped-before-copy", "pdsm",
+            "re-replication maps a dead server's lost replica at its new place before the primary copied the segment there,"
+                    + " so a second failure, of the primary, promotes an empty replica (paper 002 §4.1.7, replication)"),
     /** PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST. */
     PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST("pdkvs-split-published-before-persist", "pdkvs",
             "a CCEH split points the directory at the new segment before the segment's contents persist (and reach the"

@@ -20,7 +20,13 @@ public enum ThdpmsPlantedBug {
     /** The client writes an object's pages to the primary only, not to the backups (§4.1.7). */
     NOT_MIRRORED_TO_BACKUP,
     /** A server accepts a request built on an epoch older than the one it knows (§4.1.3). */
-    STALE_EPOCH_ACCEPTED;
+    STALE_EPOCH_ACCEPTED,
+    /**
+     * Re-replication maps a dead server's lost replica at its new place before the primary has copied the segment there
+     * (§4.1.7: "only after the data have been replicated, the corresponding metadata are updated"): a second failure,
+     * of the primary, promotes a replica that holds nothing.
+     */
+    REPLICA_MAPPED_BEFORE_COPY;
 
     /**
      * The pDSM bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdsm-...}), else {@link #NONE}:
@@ -33,6 +39,7 @@ public enum ThdpmsPlantedBug {
             case PDSM_ACK_BEFORE_FLUSH -> ACK_BEFORE_FLUSH;
             case PDSM_NOT_MIRRORED_TO_BACKUP -> NOT_MIRRORED_TO_BACKUP;
             case PDSM_STALE_EPOCH_ACCEPTED -> STALE_EPOCH_ACCEPTED;
+            case PDSM_REPLICA_MAPPED_BEFORE_COPY -> REPLICA_MAPPED_BEFORE_COPY;
             default -> NONE;
         };
     }

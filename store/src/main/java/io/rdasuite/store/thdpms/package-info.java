@@ -24,8 +24,12 @@
  *       its committed state kept on the monitor node's PM. Failure detection follows §5.4: RDMA-READ probes of each
  *       server every probe period, dead after two failed probes; the configuration broadcast is an iRDMA call each
  *       server answers on its own core. Backups are taken from the top of other servers' free segments (servers map
- *       their low segments as primaries). Re-replication after a failover is not modelled (a failed-over segment runs
- *       with the replicas it has left). On the real backends the same state machine is replicated by Apache Ratis
+ *       their low segments as primaries). Re-replication (§4.1.7) when the cluster asks for it
+ *       ({@code PdsmCluster.remapOnFailure}): after a failover the monitor reserves a free segment of another live
+ *       server for each lost replica (a log command, not yet in the mapping), the segment's primary copies the segment
+ *       there persistently while its requests are refused, and only then the monitor maps the place in a new epoch
+ *       ("only after the data have been replicated, the corresponding metadata are updated"). The explorer's
+ *       {@code pdsm/second-failure} subject kills a second server once the replicas are back. On the real backends the same state machine is replicated by Apache Ratis
  *       ({@code hw-real}'s {@code RatisLog}, three replicas).</li>
  *   <li>{@link io.rdasuite.store.thdpms.palloc} — PAllocator: one size class per chunk, the class persisted in the
  *       chunk header (and mirrored to the backups) before any block of the chunk is handed out, DRAM bitmaps rebuilt

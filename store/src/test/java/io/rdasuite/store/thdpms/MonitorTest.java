@@ -155,4 +155,31 @@ class MonitorTest {
         assertThatThrownBy(() -> GlobalAddress.of(16, 0, GlobalAddress.Space.HEAP, 1, 0)).hasMessageContaining("4-bit");
         assertThatThrownBy(() -> GlobalAddress.of(1, 0, GlobalAddress.Space.HEAP, 1L << 48, 0)).hasMessageContaining("48 bits");
     }
+
+    /** §4.1.7 re-replication: a reserved place is not mapped until attached; a failure of its server drops the reservation. */
+    @Test
+    void reReplicationReservesAPlaceAndMapsItOnlyWhenAttached() {
+        Monitor m = cluster(7, new CountingClock());
+        MappingItem item = m.mapSegment(0, 0, 1);
+        int backup = item.backups().getFirst().nodeId();
+        m.declareDead(backup);
+        long epoch = m.epoch();
+        Replica place = m.reserve(item.segmentNo());
+        assertThat(place.nodeId()).isNotIn(0, backup);
+        assertThat(m.reserve(item.segmentNo())).as("asking again returns the same place").isEqualTo(place);
+        assertThat(m.view().table().get(item.segmentNo()).replicas()).as("reserved, not mapped").hasSize(1);
+        assertThat(m.epoch()).isEqualTo(epoch);
+        assertThat(m.attach(item.segmentNo(), place)).isEqualTo(epoch + 1);
+        assertThat(m.view().table().get(item.segmentNo()).replicas()).containsExactly(item.primary(), place);
+        assertThatThrownBy(() -> m.attach(item.segmentNo(), place)).hasMessageContaining("no reservation");
+
+        // a second reservation whose server dies before the copy is mapped is dropped: attaching it is refused
+        Monitor n = cluster(7, new CountingClock());
+        MappingItem other = n.mapSegment(0, 0, 1);
+        n.declareDead(other.backups().getFirst().nodeId());
+        Replica lost = n.reserve(other.segmentNo());
+        n.declareDead(lost.nodeId());
+        assertThatThrownBy(() -> n.attach(other.segmentNo(), lost)).hasMessageContaining("no reservation");
+        assertThatThrownBy(() -> n.reserve(other.segmentNo())).as("no third server left").hasMessageContaining("no live server");
+    }
 }

@@ -62,6 +62,28 @@ public final class Monitor {
         }))));
     }
 
+    /**
+     * Re-replication's first step (§4.1.7): reserves a free segment of a live server holding no replica of
+     * {@code segmentNo} for a new replica; the mapping does not change until {@link #attach}. Refused when no server can
+     * take one.
+     */
+    public Replica reserve(long segmentNo) {
+        byte[] reply = log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.RESERVE);
+            out.writeLong(segmentNo);
+        })));
+        return read(reply, MonitorStateMachine::readReplica);
+    }
+
+    /** Re-replication's last step: the reserved place holds the segment's data and joins its replicas; returns the new epoch. */
+    public long attach(long segmentNo, Replica place) {
+        return readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {
+            out.writeByte(MonitorStateMachine.ATTACH);
+            out.writeLong(segmentNo);
+            MonitorStateMachine.writeReplica(out, place);
+        }))));
+    }
+
     /** Grants client {@code clientId} the keys of a segment (§4.1.2: only clients with access rights get rkeys). */
     public void grant(int clientId, long segmentNo) {
         readLong(log.submit(stripStatus(MonitorStateMachine.ok(out -> {

@@ -21,13 +21,21 @@ import java.util.TreeSet;
  * a segment number is never reused. By default a failed-over segment runs with the replicas it has left (a segment with
  * none left is dropped from the table, its data lost); a DEAD command that names a replica count also remaps the lost
  * replicas "to the new places" in the same epoch (§4.1.3): free segments of live servers that hold no replica of the
- * segment yet, chosen as {@link #map} chooses backups. Copying the data there is the primary's part (pDSM's server).
+ * segment yet, chosen as {@link #map} chooses backups, mapped before any data is there. Re-replication as pDSM runs it
+ * (§4.1.7: "only after the data have been replicated, the corresponding metadata are updated") is two commands instead:
+ * RESERVE takes a free segment for the new replica out of the free lists without mapping it, the primary copies the
+ * segment there, then ATTACH maps it (the epoch moves). A reservation whose primary or place dies is dropped (the place,
+ * when alive, is free again).
  */
 public final class MonitorStateMachine implements StateMachine {
     static final byte JOIN = 1;
     static final byte MAP = 2;
     static final byte DEAD = 3;
     static final byte GRANT = 4;
+    /** Re-replication's first half (§4.1.7): reserve a free segment of another live server for a segment's new replica. */
+    static final byte RESERVE = 5;
+    /** Re-replication's second half: the reserved replica holds the segment's data; it joins the mapping, the epoch moves. */
+    static final byte ATTACH = 6;
     static final byte VIEW = 10;
     static final byte LOOKUP = 11;
     /** The epoch alone (what a waiter for a new configuration polls; the whole view costs a table's encoding). */
@@ -42,6 +50,8 @@ public final class MonitorStateMachine implements StateMachine {
     private final TreeMap<Integer, TreeMap<Integer, Replica>> free = new TreeMap<>();
     private final TreeMap<Long, MappingItem> table = new TreeMap<>();
     private final TreeMap<Long, TreeSet<Integer>> grants = new TreeMap<>();
+    /** Re-replication in progress: segment number → the free segment reserved for its new replica, not yet mapped. */
+    private final TreeMap<Long, Replica> reserved = new TreeMap<>();
 
     public MonitorStateMachine(long seed) {
         this.seed = seed;
@@ -79,6 +89,8 @@ public final class MonitorStateMachine implements StateMachine {
                     grants.computeIfAbsent(segmentNo, k -> new TreeSet<>()).add(client);
                     yield ok(out -> out.writeLong(epoch));
                 }
+                case RESERVE -> reserve(index, in.readLong());
+                case ATTACH -> attach(in.readLong(), readReplica(in));
                 default -> error("unknown command " + kind);
             };
         } catch (IOException e) {
@@ -123,6 +135,16 @@ public final class MonitorStateMachine implements StateMachine {
         }
         free.remove(node);
         epoch++;
+        for (Map.Entry<Long, Replica> e : new TreeMap<>(reserved).entrySet()) {
+            MappingItem item = table.get(e.getKey());
+            boolean targetLost = e.getValue().nodeId() == node;
+            if (targetLost || item == null || item.primary().nodeId() == node) { // the copy cannot finish: the place is freed
+                reserved.remove(e.getKey());
+                if (!targetLost) {
+                    free.get(e.getValue().nodeId()).put(e.getValue().localSegment(), e.getValue());
+                }
+            }
+        }
         for (Map.Entry<Long, MappingItem> e : new TreeMap<>(table).entrySet()) {
             MappingItem item = e.getValue();
             List<Replica> left = item.replicas().stream().filter(r -> r.nodeId() != node).toList();
@@ -135,6 +157,43 @@ public final class MonitorStateMachine implements StateMachine {
                 table.put(e.getKey(), new MappingItem(item.segmentNo(), remapped(index, left, 1 + restore), epoch));
             }
         }
+        return ok(out -> out.writeLong(epoch));
+    }
+
+    /**
+     * Reserves a new place for a replica of {@code segmentNo} (§4.1.7 re-replication): a free segment of a live server
+     * that holds no replica of it, chosen as {@link #remapped} chooses. The place is not mapped yet: the segment's
+     * primary copies the data there first, then {@link #ATTACH} maps it. Asking again returns the same reservation.
+     */
+    private byte[] reserve(long index, long segmentNo) {
+        MappingItem item = table.get(segmentNo);
+        if (item == null) {
+            return error("no segment " + segmentNo + " (epoch " + epoch + ")");
+        }
+        Replica held = reserved.get(segmentNo);
+        if (held != null) {
+            return ok(out -> writeReplica(out, held));
+        }
+        List<Replica> topped = remapped(index, item.replicas(), item.replicas().size() + 1);
+        if (topped.size() == item.replicas().size()) {
+            return error("no live server without a replica of segment " + segmentNo + " has a free segment (epoch " + epoch + ")");
+        }
+        Replica place = topped.getLast();
+        reserved.put(segmentNo, place);
+        return ok(out -> writeReplica(out, place));
+    }
+
+    /** Maps the reserved {@code place} as a backup of {@code segmentNo} once the primary copied the data there; the epoch moves. */
+    private byte[] attach(long segmentNo, Replica place) {
+        MappingItem item = table.get(segmentNo);
+        if (item == null || !place.equals(reserved.get(segmentNo)) || !live.contains(place.nodeId())) {
+            return error("segment " + segmentNo + " has no reservation " + place + " on a live server (epoch " + epoch + ")");
+        }
+        reserved.remove(segmentNo);
+        epoch++;
+        List<Replica> replicas = new ArrayList<>(item.replicas());
+        replicas.add(place);
+        table.put(segmentNo, new MappingItem(segmentNo, replicas, epoch));
         return ok(out -> out.writeLong(epoch));
     }
 
@@ -219,6 +278,14 @@ public final class MonitorStateMachine implements StateMachine {
                     out.writeInt(c);
                 }
             }
+            if (reserved.isEmpty()) {
+                return; // the snapshot of a monitor that never re-replicated is as it was before reservations existed
+            }
+            out.writeInt(reserved.size());
+            for (Map.Entry<Long, Replica> e : reserved.entrySet()) {
+                out.writeLong(e.getKey());
+                writeReplica(out, e.getValue());
+            }
         });
     }
 
@@ -255,6 +322,10 @@ public final class MonitorStateMachine implements StateMachine {
                     clients.add(in.readInt());
                 }
                 grants.put(segmentNo, clients);
+            }
+            reserved.clear();
+            for (int i = in.available() > 0 ? in.readInt() : 0; i > 0; i--) {
+                reserved.put(in.readLong(), readReplica(in));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

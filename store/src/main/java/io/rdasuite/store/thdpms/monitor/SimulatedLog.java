@@ -44,7 +44,18 @@ public final class SimulatedLog implements ReplicatedLog {
     public byte[] submitUntimed(byte[] command) {
         byte[] reply = machine.apply(++index, command);
         durable.accept(machine.snapshot());
+        for (Runnable r : committed) {
+            r.run();
+        }
         return reply;
+    }
+
+    private final java.util.List<Runnable> committed = new java.util.ArrayList<>();
+
+    /** Runs {@code hook} after each command is applied and persisted, in the submitter's actor (a test's fault injection). */
+    public SimulatedLog afterEachCommand(Runnable hook) {
+        committed.add(hook);
+        return this;
     }
 
     @Override

@@ -49,6 +49,11 @@ public final class PAllocator {
         this.headerFirst = headerFirst;
     }
 
+    /** The block size a chunk header word names, or -1 when the word is no header (a free chunk's). */
+    public static int classOf(long header) {
+        return (header & 0xFFFFFFFF00000000L) == HEADER_MAGIC ? (int) (header & 0xFFFFFFFFL) : -1;
+    }
+
     /** Allocates a block of at least {@code bytes} (rounded to 64); returns its offset in the segment, or -1 when full. */
     public long allocate(int bytes) {
         int size = Math.max(64, (bytes + 63) / 64 * 64);

@@ -9,6 +9,8 @@ final class Messages {
     static final long PALLOCATE = 4;
     /** Table 4's pfree(p). */
     static final long PFREE = 5;
+    /** Monitor → primary: copy a segment to a place reserved for a new replica (node, local segment, base, rkey). */
+    static final long REREPLICATE = 6;
 
     static final long OK = 0;
     static final long STALE_EPOCH = 1;

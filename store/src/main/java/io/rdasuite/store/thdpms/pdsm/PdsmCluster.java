@@ -18,6 +18,7 @@ import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
+import io.rdasuite.store.thdpms.monitor.Replica;
 import io.rdasuite.store.thdpms.monitor.SimulatedLog;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -83,6 +84,9 @@ public final class PdsmCluster {
         wireMirrors(fabric, cluster.servers);
         for (PdsmServer s : cluster.servers) { // the configuration broadcast: an iRDMA call each server answers on its own core
             cluster.broadcast.put(s.node.id(), IrdmaRpc.connect(fabric.connect(monitorHost, s.node), monitorHost, s.node, "config-" + s.node.id(), 2, request -> {
+                if (request[0] == Messages.REREPLICATE) {
+                    return s.rereplicate(request[2], new Replica((int) request[3], (int) request[4], request[5], (int) request[6]));
+                }
                 s.learn(cluster.monitor.view());
                 return Messages.of(Messages.OK, s.epoch());
             }));
@@ -143,10 +147,10 @@ public final class PdsmCluster {
     private boolean remapOnFailure;
 
     /**
-     * From now on a failover also remaps each lost replica to a free segment of another live server in the same epoch
-     * (§4.1.3), and each primary copies its segment's live objects there before it serves the segment again (the
-     * requests to it wait for the copy). Install on the driver, before the run. Off by default: the segments then run
-     * with the replicas they have left.
+     * From now on the monitor re-replicates (§4.1.7, §4.1.3 "remapped to the new places"): after a failover, each segment
+     * with fewer than 1 + {@code backups} replicas gets a place reserved on another live server, its primary copies the
+     * segment there (its requests wait), and only then is the place mapped, in a new epoch. Install on the driver, before
+     * the run. Off by default: the segments then run with the replicas they have left.
      */
     public void remapOnFailure() {
         this.remapOnFailure = true;
@@ -251,7 +255,7 @@ public final class PdsmCluster {
                     missed.put(id, alive ? 0 : missed.getOrDefault(id, 0) + 1);
                     if (missed.get(id) >= config.missedProbes()) {
                         // a Raft commit (modelled) of the new epoch and mapping; with remapping, the lost replicas get new places
-                        cluster.monitor.declareDead(id, cluster.remapOnFailure ? config.backups() : 0);
+                        cluster.monitor.declareDead(id);
                         cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
                         for (Runnable r : cluster.afterReconfiguration) {
                             r.run();
@@ -259,9 +263,59 @@ public final class PdsmCluster {
                         missed.remove(id);
                     }
                 }
+                if (cluster.remapOnFailure) {
+                    cluster.rereplicate(monitorHost, config);
+                }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
             }
         });
+    }
+
+    /** Segments whose last reservation found no place, with the live servers then (retried once membership changes). */
+    private final TreeMap<Long, java.util.SortedSet<Integer>> noPlace = new TreeMap<>();
+
+    /**
+     * One round of re-replication (§4.1.7), on the monitor node: every segment short of 1 + backups replicas, in segment
+     * order, gets a place reserved (a log command), copied by its primary ({@link PdsmServer#rereplicate}), then mapped
+     * (a log command; the epoch moves) and the configuration broadcast. With {@link ThdpmsPlantedBug#REPLICA_MAPPED_BEFORE_COPY}
+     * the place is mapped and broadcast first.
+     */
+    private void rereplicate(Node monitorHost, PdsmConfig config) {
+        MonitorView view = monitor.view();
+        for (MappingItem item : view.table().values()) {
+            long segmentNo = item.segmentNo();
+            if (item.replicas().size() >= 1 + config.backups() || view.liveServers().equals(noPlace.get(segmentNo))
+                    || view.liveServers().size() <= item.replicas().size()) {
+                continue;
+            }
+            Replica place;
+            try {
+                place = monitor.reserve(segmentNo);
+            } catch (IllegalStateException noFreeSegment) {
+                noPlace.put(segmentNo, view.liveServers());
+                continue;
+            }
+            boolean mapFirst = config.plantedBug() == io.rdasuite.store.thdpms.ThdpmsPlantedBug.REPLICA_MAPPED_BEFORE_COPY;
+            if (mapFirst && !attached(segmentNo, place, monitorHost)) {
+                continue;
+            }
+            long[] copied = broadcast.get(item.primary().nodeId()).call(Messages.of(Messages.REREPLICATE, view.epoch(), segmentNo, place.nodeId(),
+                    place.localSegment(), place.baseAddress(), place.rkey()));
+            if (!mapFirst && copied != null && copied[0] == Messages.OK) {
+                attached(segmentNo, place, monitorHost);
+            }
+        }
+    }
+
+    /** Maps a copied place (refused when its reservation was dropped by a failure meanwhile) and broadcasts the new epoch. */
+    private boolean attached(long segmentNo, Replica place, Node monitorHost) {
+        try {
+            monitor.attach(segmentNo, place);
+        } catch (IllegalStateException dropped) {
+            return false;
+        }
+        broadcast(monitor.view(), monitorHost, 0);
+        return true;
     }
 
     /** The log at deployment: commands applied without a commit cost (nothing runs yet). */

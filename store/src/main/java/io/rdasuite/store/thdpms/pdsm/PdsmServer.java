@@ -22,9 +22,9 @@ import java.util.TreeMap;
  * is primary of, a PAllocator and the object table's commits; the epoch it knows. Requests built on an older epoch are
  * refused (§4.1.3). A commit swings an object's root (one 8-byte word: copy-on-write, §4.1.5), persists it, and
  * mirrors the bucket to the segment's backups with the paper-003 recipe of their configuration before acknowledging
- * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing). When a
- * configuration remaps a lost backup of a segment it is primary of (§4.1.3), it copies the segment's live objects there
- * under the segment's lock before serving the segment again; a commit checks the epoch again once it holds the lock.
+ * (§4.1.7: the metadata changes only after the data is replicated, which the client did before committing). After a
+ * failover the monitor has it copy a segment it is primary of to a place reserved for a new replica ({@link #rereplicate})
+ * before the place is mapped; a commit checks the epoch again once it holds the lock.
  */
 public final class PdsmServer {
     final Node node;
@@ -86,8 +86,6 @@ public final class PdsmServer {
     /** Applies a configuration; returns the segments this server became primary of. */
     private List<Long> update(MonitorView view) {
         epoch = Math.max(epoch, view.epoch());
-        TreeMap<Long, MappingItem> before = known;
-        known = new TreeMap<>(view.table());
         List<Long> promoted = new ArrayList<>();
         backupOf.clear();
         for (MappingItem item : view.table().values()) {
@@ -111,30 +109,18 @@ public final class PdsmServer {
                 promoted.add(segmentNo);
             }
             List<RemoteUpdater> m = new ArrayList<>();
-            List<RemoteUpdater> fresh = new ArrayList<>();
-            MappingItem old = before.get(item.segmentNo());
             for (Replica b : item.backups()) {
-                RemoteUpdater u = updaters.get(updaterKey(b.nodeId(), b.localSegment()));
-                m.add(u);
-                if (old != null && !old.replicas().contains(b)) {
-                    fresh.add(u); // remapped here by this epoch (§4.1.3): it holds nothing of the segment yet
-                }
+                m.add(updaters.get(updaterKey(b.nodeId(), b.localSegment())));
             }
-            if (fresh.isEmpty()) {
-                mirrors.put(item.segmentNo(), m);
-            } else {
-                ServerLock lock = locks.get(local); // the segment's requests wait until the new places hold its objects
-                lock.lock();
-                try {
-                    mirrors.put(item.segmentNo(), m);
-                    for (RemoteUpdater u : fresh) {
-                        copyLiveObjects(local, u);
-                    }
-                } finally {
-                    lock.unlock();
-                }
+            Replica place = copied.get(item.segmentNo());
+            if (place != null && (item.replicas().contains(place) || !view.liveServers().contains(place.nodeId()))) {
+                copied.remove(item.segmentNo()); // mapped (or its server died): the epoch check suffices again
+            } else if (place != null) {
+                m.add(updaters.get(updaterKey(place.nodeId(), place.localSegment()))); // copied, not mapped yet: keep it current
             }
+            mirrors.put(item.segmentNo(), m);
         }
+        copied.keySet().retainAll(primaryOf.keySet());
         applied = view.epoch();
         return promoted;
     }
@@ -146,34 +132,61 @@ public final class PdsmServer {
         return applied;
     }
 
-    /** The mapping as this server last learned it (which replicas each segment had). */
-    private TreeMap<Long, MappingItem> known = new TreeMap<>();
+    /** segment number → the place a re-replication copied it to, while no configuration this server learned maps it. */
+    private final TreeMap<Long, Replica> copied = new TreeMap<>();
 
     /**
-     * Re-replication (§4.1.3: the remapped segments are fetched from a replica before they serve again): writes the
-     * object table, every live object's extent block and pages and their chunks' headers to a new backup, persistently.
-     * An extension's own blocks (transaction logs, CCEH) are not copied: remapping is the object store's.
+     * Re-replication (§4.1.7; §4.1.3: the remapped segments are copied before they serve again), asked by the monitor for
+     * a place it reserved on server {@code node}, local segment {@code localSegment}: under the segment's lock, writes
+     * every byte of the segment a restart or a failover reads (the area before the heap — header, object table, the
+     * layers' fixed areas —, every formatted chunk's header and every live block the table and the layers reach)
+     * there, persistently. Until a configuration that maps the place arrives, the segment's requests are refused
+     * (§4.1.3: "all requests to the remapped segments are blocked until they have been replicated to new places"; a
+     * client's pages would miss the place) and the bucket mirrors go there too. The monitor maps the place only after
+     * this returns.
      */
-    private void copyLiveObjects(int local, RemoteUpdater backup) {
+    public long[] rereplicate(long segmentNo, Replica place) {
+        Integer local = primaryOf.get(segmentNo);
+        RemoteUpdater target = updaters.get(updaterKey(place.nodeId(), place.localSegment()));
+        if (local == null || target == null) {
+            return Messages.of(Messages.NOT_PRIMARY, epoch);
+        }
+        ServerLock lock = locks.get(local);
+        lock.lock();
+        try {
+            copySegment(local, target);
+            List<RemoteUpdater> m = new ArrayList<>(mirrors.getOrDefault(segmentNo, List.of()));
+            if (!m.contains(target)) { // not mapped yet (as it should be): block the segment until it is
+                m.add(target);
+                mirrors.put(segmentNo, m);
+                copied.put(segmentNo, place);
+            }
+            return Messages.of(Messages.OK, epoch);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The epoch a request on {@code segmentNo} must carry at least (none passes while a copy waits to be mapped). */
+    private long requiredEpoch(long segmentNo) {
+        return copied.containsKey(segmentNo) ? Long.MAX_VALUE : epoch;
+    }
+
+    private void copySegment(int local, RemoteUpdater backup) {
         MemoryRegion target = backupRegion(backup);
         LocalMemory m = memory.get(local);
         List<long[]> ranges = new ArrayList<>();
-        ranges.add(new long[] {config.tableOffset(), 16L * config.tableBuckets()});
-        java.util.TreeSet<Long> chunks = new java.util.TreeSet<>();
-        for (int b = 0; b < config.tableBuckets(); b++) {
-            long bucket = config.tableOffset() + 16L * b;
-            long root = m.load8(bucket + 8);
-            if (m.load8(bucket) != 0 && root != 0) {
-                long pages = m.load8(root + 24);
-                ranges.add(new long[] {root, Messages.EXTENT_BYTES});
-                long length = m.load8(root + 40); // the value's length (extent block word 5): the rest of the page holds nothing
-                ranges.add(new long[] {pages, length > 0 && length <= config.pageBytes() ? (length + 7) / 8 * 8 : config.pageBytes()});
-                chunks.add(chunkOf(root));
-                chunks.add(chunkOf(pages));
+        ranges.add(new long[] {0, config.heapOffset()});
+        for (long c = config.heapOffset(); c + config.chunkBytes() <= config.segmentBytes(); c += config.chunkBytes()) {
+            if (PAllocator.classOf(m.load8(c)) > 0) {
+                ranges.add(new long[] {c, 8});
             }
         }
-        for (long c : chunks) {
-            ranges.add(new long[] {c, 8});
+        for (long block : liveBlocks(local)) {
+            int size = PAllocator.classOf(m.load8(chunkOf(block)));
+            if (size > 0 && block + size <= config.segmentBytes()) {
+                ranges.add(new long[] {block, size});
+            }
         }
         for (long[] r : ranges) {
             for (long at = r[0]; at < r[0] + r[1]; at += COPY_PIECE_BYTES) { // pieces a message slot of any recipe carries
@@ -290,7 +303,7 @@ public final class PdsmServer {
         if (extension != null && request[0] >= EXTENSION_OPS) {
             return extension.handle(request);
         }
-        if (request[1] < epoch && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
+        if (request[1] < requiredEpoch(request[2]) && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
             return Messages.of(Messages.STALE_EPOCH, epoch);
         }
         Integer local = primaryOf.get(request[2]);
@@ -332,7 +345,7 @@ public final class PdsmServer {
         ServerLock lock = locks.get(local);
         lock.lock();
         try {
-            if (requestEpoch < epoch && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
+            if (requestEpoch < requiredEpoch(segmentNo) && planted != ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED) {
                 return Messages.of(Messages.STALE_EPOCH, epoch); // a configuration arrived while the commit waited for the lock
             }
             long bucket = -1;
