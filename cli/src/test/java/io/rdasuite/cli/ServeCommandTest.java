@@ -125,6 +125,27 @@ class ServeCommandTest {
         }
     }
 
+    /** The lines of a history file (0 before it exists). */
+    private static long lines(Path history) throws java.io.IOException {
+        if (!Files.exists(history)) {
+            return 0;
+        }
+        try (var lines = Files.lines(history)) {
+            return lines.count();
+        }
+    }
+
+    /** How many distinct keys have an acknowledged put in a history file written by {@code RemoteCheck}, past its first {@code skip} lines. */
+    private static long keysAcknowledged(Path history, long skip) throws java.io.IOException {
+        if (!Files.exists(history)) {
+            return 0;
+        }
+        try (var lines = Files.lines(history)) {
+            return lines.skip(skip).filter(l -> l.startsWith("{\"type\":\"ok\"") && l.contains("\"f\":\"put\""))
+                    .map(l -> l.substring(l.indexOf("\"key\":"), l.indexOf(",\"value\""))).distinct().count();
+        }
+    }
+
     /** A real rda serve process, SIGKILLed in the middle of a write phase, restarted on its PM files: nothing acknowledged is lost. */
     @Test
     void aServeProcessKilledMidWriteRecoversEveryAcknowledgedPut(@TempDir Path dir) throws Exception {
@@ -140,15 +161,21 @@ class ServeCommandTest {
                 if (cycle > 0) {
                     assertThat(RemoteCheck.verify(client, at, history, 10_000, true).problems()).isEmpty();
                 }
+                long earlier = lines(history);
                 Thread killer = Thread.ofPlatform().start(() -> {
                     try {
-                        Thread.sleep(700); // the moment varies with the machine's speed; the check holds at any moment
-                    } catch (InterruptedException ignored) {
+                        // Kill once every one of the 8 keys has an acknowledged put in this cycle, not after a fixed
+                        // time: on a loaded machine a fixed moment can fall before the writers attach.
+                        while (keysAcknowledged(history, earlier) < 8) {
+                            Thread.sleep(20);
+                        }
+                    } catch (InterruptedException | java.io.IOException ignored) {
                         // kill now
                     }
                     server.destroyForcibly();
                 });
                 RemoteCheck.Written w = RemoteCheck.write(client, at, 2, 4, 1_000_000, cycle, history);
+                killer.interrupt(); // the writers stopped on their own: stop waiting (the assertions below say why)
                 killer.join();
                 assertThat(w.serverLost()).isTrue();
                 assertThat(w.acknowledged()).isPositive();
