@@ -409,7 +409,7 @@ final class CheckReport {
                 out.println("      found with " + original.get("operations") + " operation(s) on " + original.get("clients") + " client(s), crash before event "
                         + original.get("crashEvent") + " (" + e.get("shrinkCandidates") + " smaller programs tried): "
                         + programText((List<List<String>>) original.get("program")));
-                out.println("        " + original.get("replay"));
+                out.println("        the original: " + original.get("replay"));
             }
         }
         ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
