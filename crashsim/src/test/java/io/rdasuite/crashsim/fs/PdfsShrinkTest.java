@@ -34,7 +34,6 @@ class PdfsShrinkTest {
         PdfsExplorer.Finding found = r.findings().getFirst();
 
         PdfsShrinker.Shrunk shrunk = PdfsShrinker.shrink(found);
-        System.out.println(found.violation() + " -> " + shrunk.finding().violation() + " " + shrunk.program().encode() + " after " + shrunk.candidates());
         assertThat(shrunk.smaller()).isTrue();
         assertThat(shrunk.program().size()).isLessThan(PdfsExplorer.PROGRAM.size());
         assertThat(shrunk.program().wellFormed()).isTrue();

@@ -27,8 +27,6 @@ class TxnShrinkTest {
         TxnExplorer.Finding found = r.findings().getFirst();
 
         TxnShrinker.Shrunk shrunk = TxnShrinker.shrink(found, TxnCrashHistoryCheck.strict());
-        System.out.println(found.violation() + " -> " + shrunk.finding().violation() + " " + shrunk.program().encode() + " after " + shrunk.candidates()
-                + " from " + shrunk.original().encode());
         assertThat(shrunk.smaller()).isTrue();
         assertThat(shrunk.program().size()).isLessThan(s.program().size());
         assertThat(shrunk.original()).isEqualTo(s.program());
@@ -42,5 +40,18 @@ class TxnShrinkTest {
         assertThat(again).isNotNull();
         assertThat(again.violation()).isEqualTo(small.violation());
         assertThat(TxnShrinker.shrink(found, TxnCrashHistoryCheck.strict()).finding().token()).as("deterministic").isEqualTo(small.token());
+    }
+
+    @Test
+    void skippedValidationShrinksToTheWriteSkewPairWithoutACrash() {
+        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(DDIO_DRAM, Transport.IB, 1, TxnPlantedBug.VALIDATION_SKIPPED);
+        TxnExplorer.Finding found = new TxnExplorer().explore(s, List.of(), 0, 0, TxnCrashHistoryCheck.strict(), true).findings().getFirst();
+        TxnShrinker.Shrunk shrunk = TxnShrinker.shrink(found, TxnCrashHistoryCheck.strict());
+        assertThat(shrunk.finding().target()).isNull();
+        assertThat(shrunk.finding().violation()).startsWith("G2-item");
+        // the cycle needs both halves of the write-skew pair: two writers, each reading both keys and appending to one
+        assertThat(shrunk.program().clients().size() - shrunk.program().readers()).isEqualTo(2);
+        assertThat(shrunk.program().size()).isLessThan(s.program().size());
+        assertThat(new TxnExplorer().replay(shrunk.finding().token(), TxnCrashHistoryCheck.strict()).violation()).isEqualTo(shrunk.finding().violation());
     }
 }
