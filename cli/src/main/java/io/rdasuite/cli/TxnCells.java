@@ -69,16 +69,26 @@ final class TxnCells {
         row.put("crashStates", r.states());
         List<Example> examples = new ArrayList<>();
         List<Shrink> shrinks = new ArrayList<>();
+        Map<Integer, String> notShrunk = new java.util.TreeMap<>();
         for (TxnExplorer.Finding f : r.findings()) {
             Example found = new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token());
             long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
-            io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
+            io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh;
+            try {
+                sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
+            } catch (RuntimeException ex) { // a shrinker's bug must not cost the finding: shown as found, with why
+                examples.add(found);
+                shrinks.add(null);
+                notShrunk.put(examples.size() - 1, ex.toString());
+                continue;
+            }
             TxnExplorer.Finding small = sh.finding();
             examples.add(new Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()));
             shrinks.add(!sh.smaller() ? null : new Shrink(program(sh.program()), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
         }
         putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", examples);
         explain(row, CLAIM, program(s.program()), shrinks, token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        noteNotShrunk(row, notShrunk);
         return row;
     }
 
@@ -151,6 +161,13 @@ final class TxnCells {
                 e.put("timeline", timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
             }
         }
+    }
+
+    /** Marks the examples whose shrinking failed (index → the error): {@code shrinkError}. */
+    @SuppressWarnings("unchecked")
+    static void noteNotShrunk(Map<String, Object> row, Map<Integer, String> notShrunk) {
+        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
+        notShrunk.forEach((i, why) -> examples.get(i).put("shrinkError", why));
     }
 
     /** One failing crash state of a cluster cell: its target ("none": the uncut run), where it crashed, what failed. */

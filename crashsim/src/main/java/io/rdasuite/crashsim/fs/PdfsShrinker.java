@@ -42,7 +42,9 @@ public final class PdfsShrinker {
         PdfsExplorer.Replay r = PdfsExplorer.decode(found.token());
         PdfsExplorer.Scenario s = r.scenario();
         String claim = claimOf(found.violation());
-        List<Anchor> anchors = r.target() == null ? List.of() : anchors(explorer.runOn(s, null, -1), s.program(), r.crashAt());
+        PdfsExplorer.Run originalUncut = explorer.runOn(s, null, -1);
+        List<Anchor> anchors = r.target() == null ? List.of() : anchors(originalUncut, s.program(), r.crashAt());
+        boolean uncutMayFail = originalUncut.violation() != null; // else a crash finding must stay one (see attempt)
         FsProgram best = s.program();
         PdfsExplorer.Finding bestFinding = found;
         int tried = 0;
@@ -61,7 +63,7 @@ public final class PdfsShrinker {
                         continue;
                     }
                     tried++;
-                    PdfsExplorer.Finding f = attempt(explorer, s.withProgram(candidate), r, anchors, claim);
+                    PdfsExplorer.Finding f = attempt(explorer, s.withProgram(candidate), r, anchors, claim, uncutMayFail);
                     if (f != null) {
                         best = candidate;
                         bestFinding = f;
@@ -137,14 +139,18 @@ public final class PdfsShrinker {
         return null;
     }
 
+    /**
+     * The smaller program's crash state that breaks {@code claim}, or null: its uncut run must pass unless the
+     * original's failed too ({@code uncutMayFail}), then the re-located crash points are tried in order.
+     */
     private static PdfsExplorer.Finding attempt(PdfsExplorer explorer, PdfsExplorer.Scenario s, PdfsExplorer.Replay original, List<Anchor> anchors,
-                                                String claim) {
+                                                String claim, boolean uncutMayFail) {
         PdfsExplorer.Run uncut = explorer.runOn(s, null, -1);
         if (original.target() == null) {
             return uncut.violation() != null && claimOf(uncut.violation()).equals(claim)
                     ? new PdfsExplorer.Finding(PdfsExplorer.token(s, null, -1, 0), null, -1, 0, uncut.violation()) : null;
         }
-        if (uncut.violation() != null) {
+        if (uncut.violation() != null && !uncutMayFail) {
             return null; // the smaller program fails without a crash: another finding
         }
         for (long at : points(uncut, s.program(), anchors)) {

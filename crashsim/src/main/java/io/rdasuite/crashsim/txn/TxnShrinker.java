@@ -53,7 +53,11 @@ public final class TxnShrinker {
         TxnExplorer.Replay r = TxnExplorer.decode(found.token());
         TxnExplorer.Scenario s = r.scenario();
         String claim = claimOf(found.violation());
-        Anchor anchor = r.target() == null ? null : anchor(explorer.probe(s), r.crashAt());
+        TxnExplorer.Probe probe = explorer.probe(s);
+        Anchor anchor = r.target() == null ? null : anchor(probe, r.crashAt());
+        // a crash finding of a program that passes without the crash must stay one; if the program fails uncut too (a
+        // bug no crash is needed for), a smaller program may as well
+        boolean uncutMayFail = TxnExplorer.verdict(probe.run(), check) != null;
         Shape best = new Shape(s.program(), anchor);
         TxnExplorer.Finding bestFinding = found;
         int tried = 0;
@@ -72,7 +76,8 @@ public final class TxnShrinker {
                         continue;
                     }
                     tried++;
-                    TxnExplorer.Finding f = attempt(explorer, s.withProgram(removal.shape().program()), r, removal.shape().anchor(), claim, check);
+                    TxnExplorer.Finding f = attempt(explorer, s.withProgram(removal.shape().program()), r, removal.shape().anchor(), claim, check,
+                            uncutMayFail);
                     if (f != null) {
                         best = removal.shape();
                         bestFinding = f;
@@ -99,10 +104,11 @@ public final class TxnShrinker {
     record Shape(TxnProgram program, Anchor anchor) {
     }
 
-    /** The {@code at}-th removal of {@code kind} (0 a client, 1 a transaction, 2 an operation); null past the last; a null shape: not allowed. */
+    /** A smaller program to try; a null shape: a removal not allowed (the last writer, the anchor's transaction). */
     record Removal(Shape shape) {
     }
 
+    /** The {@code at}-th removal of {@code kind} (0 a client, 1 a transaction, 2 an operation), or null past the last. */
     private static Removal removal(Shape from, int kind, int at) {
         TxnProgram p = from.program();
         Anchor a = from.anchor();
@@ -163,18 +169,19 @@ public final class TxnShrinker {
     }
 
     /**
-     * The smaller program's crash state that fails {@code claim}, or null: the uncut run must hold (else the program
-     * fails without the crash: another finding), then the crash points re-located from {@code anchor} are tried in order.
+     * The smaller program's crash state that fails {@code claim}, or null: the uncut run must hold unless
+     * {@code uncutMayFail} (else the program fails without the crash: another finding), then the crash points
+     * re-located from {@code anchor} are tried in order.
      */
     private static TxnExplorer.Finding attempt(TxnExplorer explorer, TxnExplorer.Scenario s, TxnExplorer.Replay original, Anchor anchor, String claim,
-                                               TxnHistoryCheck check) {
+                                               TxnHistoryCheck check, boolean uncutMayFail) {
         if (original.target() == null) {
             TxnExplorer.Run run = explorer.run(s, null, -1, 0);
             String v = TxnExplorer.verdict(run, check);
             return v != null && claimOf(v).equals(claim) ? new TxnExplorer.Finding(TxnExplorer.token(s, null, -1, 0), null, -1, 0, v, run.history()) : null;
         }
         TxnExplorer.Probe probe = explorer.probe(s);
-        if (TxnExplorer.verdict(probe.run(), check) != null) {
+        if (!uncutMayFail && TxnExplorer.verdict(probe.run(), check) != null) {
             return null;
         }
         List<Long> points = points(probe, anchor, original.crashAt());
