@@ -345,7 +345,7 @@ final class CheckReport {
                 out.println();
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
-                    printExplained(out, e);
+                    printExplained(out, e, "transaction(s)");
                 }
             }
         }
@@ -389,7 +389,7 @@ final class CheckReport {
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                 out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
-                printExplained(out, e);
+                printExplained(out, e, "operation(s)");
             }
         }
     }
@@ -399,17 +399,20 @@ final class CheckReport {
      * or the cell's, not shrunk), crash point, replay line and timeline.
      */
     @SuppressWarnings("unchecked")
-    private static void printExplained(PrintWriter out, Map<String, Object> e) {
+    private static void printExplained(PrintWriter out, Map<String, Object> e, String unit) {
         if (e.containsKey("claim")) {
             out.println("      breaks " + e.get("claim") + " (claimed)");
             Map<String, Object> original = (Map<String, Object>) e.get("original");
-            out.println("      " + (original != null ? "shrunk to " : "the cell's program (not shrunk), ") + e.get("operations") + " operation(s) on "
+            out.println("      " + (original != null ? "shrunk to " : "the cell's program (not shrunk), ") + e.get("operations") + " " + unit + " on "
                     + e.get("clients") + " client(s): " + programText((List<List<String>>) e.get("program")));
             if (original != null) {
-                out.println("      found with " + original.get("operations") + " operation(s) on " + original.get("clients") + " client(s), crash before event "
+                out.println("      found with " + original.get("operations") + " " + unit + " on " + original.get("clients") + " client(s), crash before event "
                         + original.get("crashEvent") + " (" + e.get("shrinkCandidates") + " smaller programs tried): "
                         + programText((List<List<String>>) original.get("program")));
                 out.println("        the original: " + original.get("replay"));
+            }
+            if (e.containsKey("shrinkError")) {
+                out.println("      not shrunk, the shrinker failed: " + e.get("shrinkError"));
             }
         }
         ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
