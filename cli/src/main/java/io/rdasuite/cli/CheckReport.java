@@ -345,7 +345,7 @@ final class CheckReport {
                 out.println();
                 for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                     out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
-                    printExplained(out, e);
+                    printExplained(out, e, "transaction(s)");
                 }
             }
         }
@@ -389,25 +389,42 @@ final class CheckReport {
             out.println();
             for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
                 out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
-                printExplained(out, e);
+                printExplained(out, e, "operation(s)");
             }
         }
     }
 
-    /** A transaction or pDFS example's claim, program (fixed, not shrunk), crash point, replay line and timeline. */
+    /**
+     * A transaction or pDFS example's claim, program (shrunk, with the original it came from and that one's replay line;
+     * or the cell's, not shrunk), crash point, replay line and timeline.
+     */
     @SuppressWarnings("unchecked")
-    private static void printExplained(PrintWriter out, Map<String, Object> e) {
+    private static void printExplained(PrintWriter out, Map<String, Object> e, String unit) {
         if (e.containsKey("claim")) {
             out.println("      breaks " + e.get("claim") + " (claimed)");
-            List<String> program = new ArrayList<>();
-            for (List<String> ops : (List<List<String>>) e.get("program")) {
-                program.add("[" + String.join(", ", ops) + "]");
+            Map<String, Object> original = (Map<String, Object>) e.get("original");
+            out.println("      " + (original != null ? "shrunk to " : "the cell's program (not shrunk), ") + e.get("operations") + " " + unit + " on "
+                    + e.get("clients") + " client(s): " + programText((List<List<String>>) e.get("program")));
+            if (original != null) {
+                out.println("      found with " + original.get("operations") + " " + unit + " on " + original.get("clients") + " client(s), crash before event "
+                        + original.get("crashEvent") + " (" + e.get("shrinkCandidates") + " smaller programs tried): "
+                        + programText((List<List<String>>) original.get("program")));
+                out.println("        the original: " + original.get("replay"));
             }
-            out.println("      the cell's fixed program (not shrunk), " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s): "
-                    + String.join(" ", program));
+            if (e.containsKey("shrinkError")) {
+                out.println("      not shrunk, the shrinker failed: " + e.get("shrinkError"));
+            }
         }
         ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
         out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
+    }
+
+    private static String programText(List<List<String>> clients) {
+        List<String> program = new ArrayList<>();
+        for (List<String> ops : clients) {
+            program.add("[" + String.join(", ", ops) + "]");
+        }
+        return String.join(" ", program);
     }
 
     /** A shrunk store example: what failed, the smallest program, the trace before the crash (for failures), the replay line. */

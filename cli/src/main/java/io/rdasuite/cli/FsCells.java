@@ -1,6 +1,9 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.crashsim.fs.FsOp;
+import io.rdasuite.crashsim.fs.FsProgram;
 import io.rdasuite.crashsim.fs.PdfsExplorer;
+import io.rdasuite.crashsim.fs.PdfsShrinker;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +13,8 @@ import java.util.Map;
  * {@code rda check}'s pDFS cells (paper 002 §4.2): two clients making, renaming, writing and removing files and
  * directories on three PM servers, under a power failure of every server, of the directory server and of a file
  * metadata server; after recovery the namespace must have no orphan, no cycle, nothing under two names, and be what the
- * acknowledged operations leave. Cells as {@link TxnCells}: configuration × transport.
+ * acknowledged operations leave. Cells as {@link TxnCells}: configuration × transport. Every finding is shrunk
+ * ({@link PdfsShrinker}) and drawn as a timeline ({@code FsTimelines}).
  */
 final class FsCells {
     private FsCells() {
@@ -35,12 +39,42 @@ final class FsCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        List<TxnCells.Example> examples = r.findings().stream().map(f -> new TxnCells.Example(f.target() == null ? "none" : f.target().label(),
-                f.crashAt(), f.image(), f.violation(), f.token())).toList();
+        List<TxnCells.Example> examples = new java.util.ArrayList<>();
+        List<TxnCells.Shrink> shrinks = new java.util.ArrayList<>();
+        Map<Integer, String> notShrunk = new java.util.TreeMap<>();
+        for (PdfsExplorer.Finding f : r.findings()) {
+            TxnCells.Example found = new TxnCells.Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token());
+            long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
+            PdfsShrinker.Shrunk sh;
+            try {
+                sh = PdfsShrinker.shrink(f);
+            } catch (RuntimeException ex) { // a shrinker's bug must not cost the finding: shown as found, with why
+                examples.add(found);
+                shrinks.add(null);
+                notShrunk.put(examples.size() - 1, ex.toString());
+                continue;
+            }
+            PdfsExplorer.Finding small = sh.finding();
+            examples.add(new TxnCells.Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()));
+            shrinks.add(!sh.smaller() ? null : new TxnCells.Shrink(program(sh.program()), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
+        }
         TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", examples);
-        TxnCells.explain(row, CLAIM, PdfsExplorer.PROGRAM.stream().map(ops -> ops.stream().map(Object::toString).toList()).toList(),
-                token -> new PdfsExplorer().describe(token), null);
+        TxnCells.explain(row, CLAIM, program(PdfsExplorer.PROGRAM), shrinks, token -> new PdfsExplorer().describe(token), FsCells::timeline);
+        TxnCells.noteNotShrunk(row, notShrunk);
         return row;
+    }
+
+    /** A program per client, each operation as text ({@code rename /a/f /b/g}). */
+    private static List<List<String>> program(FsProgram p) {
+        return p.clients().stream().map(ops -> ops.stream().map(FsOp::toString).toList()).toList();
+    }
+
+    private static String timeline(String token, String finding) {
+        try {
+            return io.rdasuite.linearizability.crash.FsTimelines.write(token, finding, java.nio.file.Path.of("rda-report")).toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(no timeline: " + e.getMessage() + ")";
+        }
     }
 
     /** What pDFS is held to after recovery (paper 002 §4.2). */

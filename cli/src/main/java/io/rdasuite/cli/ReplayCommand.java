@@ -60,6 +60,7 @@ final class ReplayCommand implements Callable<Integer> {
             doc.put("config", what.scenario().config().name());
             doc.put("transport", what.scenario().transport().name());
             doc.put("crash", crash);
+            doc.put("program", what.scenario().program().encode()); // a shrunk token's own program, else the seed's
             doc.put("history", records.stream().map(Object::toString).toList());
             if (f != null) {
                 doc.put("anomaly", f.violation());
@@ -153,6 +154,7 @@ final class ReplayCommand implements Callable<Integer> {
                 doc.put("command", "replay");
                 doc.put("reproduced", violation != null);
                 doc.put("subject", "pdfs/namespace");
+                doc.put("program", io.rdasuite.crashsim.fs.PdfsExplorer.decode(token).scenario().program().encode());
                 if (violation != null) {
                     doc.put("violation", violation);
                 }

@@ -15,8 +15,10 @@ import java.util.Map;
  * {@code rda check}'s transaction cells (paper 002 §4.1.6, TH-DPMS's FaRM-style transactions over pDSM): three PM
  * servers, a monitor, three writing clients and a poller, explored under every {@link TxnCrashTarget} with evenly
  * spread crash points plus points aimed around each COMMIT-BACKUP and COMMIT-PRIMARY; every history, with the read-back
- * after recovery, is checked for strict serializability by the Elle-style checker. The negative control is the
- * protocol with validation skipped, which the checker must name as a write-skew cycle.
+ * after recovery, is checked for strict serializability by the Elle-style checker. Every finding is shrunk
+ * ({@code TxnShrinker}: fewer clients, transactions and operations, the crash re-located at the same protocol step)
+ * and drawn as a timeline. The negative control is the protocol with validation skipped, which the checker must name
+ * as a write-skew cycle.
  */
 final class TxnCells {
     record Cell(ServerConfig config, Transport transport) {
@@ -65,10 +67,28 @@ final class TxnCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        List<Example> examples = r.findings().stream().map(f -> new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(),
-                f.image(), f.violation(), f.token())).toList();
+        List<Example> examples = new ArrayList<>();
+        List<Shrink> shrinks = new ArrayList<>();
+        Map<Integer, String> notShrunk = new java.util.TreeMap<>();
+        for (TxnExplorer.Finding f : r.findings()) {
+            Example found = new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token());
+            long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
+            io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh;
+            try {
+                sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
+            } catch (RuntimeException ex) { // a shrinker's bug must not cost the finding: shown as found, with why
+                examples.add(found);
+                shrinks.add(null);
+                notShrunk.put(examples.size() - 1, ex.toString());
+                continue;
+            }
+            TxnExplorer.Finding small = sh.finding();
+            examples.add(new Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()));
+            shrinks.add(!sh.smaller() ? null : new Shrink(program(sh.program()), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
+        }
         putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", examples);
-        explain(row, CLAIM, program(s.program()), token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        explain(row, CLAIM, program(s.program()), shrinks, token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        noteNotShrunk(row, notShrunk);
         return row;
     }
 
@@ -91,20 +111,47 @@ final class TxnCells {
     }
 
     /**
-     * Adds to each example of a cluster row what explains it (issue 27): the claim it breaks, the program (fixed: these
-     * cells do not shrink), where the crash cut each client's operation in the protocol's steps, and a history timeline
-     * (null {@code timeline}: none for this store). Computed for findings only, by re-running their crash state.
+     * How an example was shrunk: the smaller program (per client, as text), the finding the exploration made (its
+     * target, crash event, detail and token), how many smaller programs were tried and the wall time it took (reported
+     * only).
+     */
+    record Shrink(List<List<String>> program, Example original, int candidates, long wallMillis) {
+    }
+
+    /**
+     * Adds to each example of a cluster row what explains it (issue 27): the claim it breaks, its program (the shrunk one
+     * where {@code shrinks} has an entry, the example then being the shrunk finding's, with the original's program,
+     * crash event, detail and replay under {@code original}; else the cell's {@code program}), where the crash cut each
+     * client's operation in the protocol's steps, and a history timeline (null {@code timeline}: none for this store).
+     * Computed for findings only, by re-running their crash state.
      */
     @SuppressWarnings("unchecked")
-    static void explain(Map<String, Object> row, String claim, List<List<String>> program, java.util.function.Function<String, List<String>> crashPoint,
-                        java.util.function.BinaryOperator<String> timeline) {
-        for (Map<String, Object> e : (List<Map<String, Object>>) row.get("examples")) {
+    static void explain(Map<String, Object> row, String claim, List<List<String>> program, List<Shrink> shrinks,
+                        java.util.function.Function<String, List<String>> crashPoint, java.util.function.BinaryOperator<String> timeline) {
+        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
+        for (int i = 0; i < examples.size(); i++) {
+            Map<String, Object> e = examples.get(i);
+            Shrink sh = shrinks.get(i);
             String token = ((String) e.get("replay")).substring("rda replay ".length());
+            List<List<String>> shown = sh == null ? program : sh.program();
             e.put("claim", claim);
-            e.put("shrunk", false);
-            e.put("operations", program.stream().mapToInt(List::size).sum());
-            e.put("clients", program.size());
-            e.put("program", program);
+            e.put("shrunk", sh != null);
+            e.put("operations", shown.stream().mapToInt(List::size).sum());
+            e.put("clients", shown.size());
+            e.put("program", shown);
+            if (sh != null) {
+                Map<String, Object> original = new LinkedHashMap<>();
+                original.put("crashEvent", sh.original().crashEvent());
+                original.put("image", sh.original().image());
+                original.put(e.containsKey("anomaly") ? "anomaly" : "violation", sh.original().detail());
+                original.put("operations", program.stream().mapToInt(List::size).sum());
+                original.put("clients", program.size());
+                original.put("program", program);
+                original.put("replay", "rda replay " + sh.original().token());
+                e.put("original", original);
+                e.put("shrinkCandidates", sh.candidates());
+                e.put("wallShrinkMillis", sh.wallMillis());
+            }
             try {
                 e.put("crashPoint", crashPoint.apply(token));
             } catch (RuntimeException ex) {
@@ -114,6 +161,13 @@ final class TxnCells {
                 e.put("timeline", timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
             }
         }
+    }
+
+    /** Marks the examples whose shrinking failed (index → the error): {@code shrinkError}. */
+    @SuppressWarnings("unchecked")
+    static void noteNotShrunk(Map<String, Object> row, Map<Integer, String> notShrunk) {
+        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
+        notShrunk.forEach((i, why) -> examples.get(i).put("shrinkError", why));
     }
 
     /** One failing crash state of a cluster cell: its target ("none": the uncut run), where it crashed, what failed. */

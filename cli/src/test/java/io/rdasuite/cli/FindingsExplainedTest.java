@@ -73,7 +73,14 @@ class FindingsExplainedTest {
         assertThat(examples).isNotEmpty();
         Map<String, Object> e = examples.getFirst();
         assertThat(e.get("claim")).isEqualTo(TxnCells.CLAIM);
-        assertThat((List<List<String>>) e.get("program")).hasSize(4);
+        // shrunk: fewer transactions than the cell's program (kept under "original", 4 clients), and it replays on its own
+        assertThat(e.get("shrunk")).isEqualTo(true);
+        Map<String, Object> original = (Map<String, Object>) e.get("original");
+        assertThat((List<List<String>>) original.get("program")).hasSize(4);
+        assertThat((Integer) e.get("operations")).isLessThan((Integer) original.get("operations"));
+        RdaRun replay = RdaRun.of("replay", ((String) e.get("replay")).substring("rda replay ".length()));
+        assertThat(replay.exitCode()).isEqualTo(1);
+        assertThat(replay.out().strip()).endsWith((String) e.get("anomaly"));
         List<String> point = (List<String>) e.get("crashPoint");
         assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
         // the plant's signature: a transaction the crash cut after COMMIT-PRIMARY with no backup's COMMIT-BACKUP before it
@@ -84,7 +91,7 @@ class FindingsExplainedTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aPdfsFindingNamesTheNamespaceClaimAndEachClientsOperationAtTheCrash() {
+    void aPdfsFindingNamesTheNamespaceClaimAndEachClientsOperationAtTheCrash() throws java.io.IOException {
         Map<String, Object> row = FsCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
                 PdfsPlantedBug.of(PlantedBug.PDFS_RENAME_TWO_OPERATIONS));
         List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
@@ -95,5 +102,11 @@ class FindingsExplainedTest {
         assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
         // the plant splits a rename in two: the crash that reveals it falls inside a rename
         assertThat(point).anySatisfy(l -> assertThat(l).matches("client \\d: rename \\S+ \\S+ in flight \\(operation \\d+ of \\d+, pDFS metadata, 002 §4.2\\).*"));
+        // shrunk to fewer operations than the cell's 14, the original kept; a timeline that marks the crash and the cut rename
+        assertThat(e.get("shrunk")).isEqualTo(true);
+        assertThat((Integer) e.get("operations")).isLessThan((Integer) ((Map<String, Object>) e.get("original")).get("operations")).isLessThan(14);
+        String html = java.nio.file.Files.readString(Path.of((String) e.get("timeline")));
+        assertThat(html).contains("class=\"crash\"", "power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        assertThat(html).containsPattern("rename \\S+ \\S+ \\(pending\\)");
     }
 }

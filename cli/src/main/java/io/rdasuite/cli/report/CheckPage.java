@@ -212,7 +212,7 @@ final class CheckPage {
             Object detail = e.getOrDefault("detail", e.getOrDefault("anomaly", e.get("violation")));
             b.append("<p>").append(Page.esc(String.valueOf(detail))).append("</p>\n<p>");
             if (e.containsKey("operations")) {
-                b.append("Shrunk to ").append(e.get("operations")).append(" operation(s)");
+                b.append(Boolean.FALSE.equals(e.get("shrunk")) ? "Not shrunk: " : "Shrunk to ").append(e.get("operations")).append(" operation(s)");
                 if (e.containsKey("clients")) {
                     b.append(" on ").append(e.get("clients")).append(" client(s)");
                 }
@@ -225,6 +225,15 @@ final class CheckPage {
                     b.append(Page.code(String.valueOf(ops))).append(' ');
                 }
                 b.append("</p>\n");
+            }
+            if (e.get("original") instanceof Map<?, ?> original) {
+                b.append("<p>Found with ").append(original.get("operations")).append(" operation(s) on ").append(original.get("clients"))
+                        .append(" client(s), crash before event ").append(original.get("crashEvent")).append(": ");
+                for (Object ops : (List<?>) original.get("program")) {
+                    b.append(Page.code(String.valueOf(ops))).append(' ');
+                }
+                b.append("(").append(e.get("shrinkCandidates")).append(" smaller programs tried); replay: <span class=\"replay\">")
+                        .append(Page.esc(String.valueOf(original.get("replay")))).append("</span></p>\n");
             }
             if (e.get("claim") != null) {
                 b.append("<p>Breaks the claim ").append(Page.code(String.valueOf(e.get("claim")))).append("</p>\n");
@@ -251,15 +260,17 @@ final class CheckPage {
 
     /**
      * Links the timeline of a finding: the one the run already drew when its file is at hand (copied into the report),
-     * else drawn by re-running the crash state (store, REMOTELOG and pDSM findings: rda2 tokens; transactions: rdat1).
+     * else drawn by re-running the crash state (store, REMOTELOG and pDSM findings: rda2 tokens; transactions: rdat1; pDFS: rdafs1).
      */
     private String timeline(String replay, String caption, Object drawn) {
         String token = replay.startsWith("rda replay ") ? replay.substring("rda replay ".length()).trim() : replay;
         Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
         boolean isFile = existing != null && java.nio.file.Files.isRegularFile(existing);
-        if (!isFile && token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {
+        boolean txn = token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX);
+        if (!isFile && (txn || token.startsWith(io.rdasuite.crashsim.fs.PdfsExplorer.TOKEN_PREFIX))) {
             try {
-                Path file = io.rdasuite.linearizability.crash.TxnTimelines.write(token, caption, dir.resolve("timelines"));
+                Path file = txn ? io.rdasuite.linearizability.crash.TxnTimelines.write(token, caption, dir.resolve("timelines"))
+                        : io.rdasuite.linearizability.crash.FsTimelines.write(token, caption, dir.resolve("timelines"));
                 return Page.link("timelines/" + file.getFileName(), "history timeline");
             } catch (java.io.IOException | RuntimeException ex) {
                 return Page.esc("(no timeline: " + ex.getMessage() + ")");

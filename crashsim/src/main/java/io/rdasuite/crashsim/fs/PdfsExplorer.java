@@ -56,12 +56,20 @@ public final class PdfsExplorer {
         }
     }
 
-    /** The fixed program: two clients in disjoint subtrees; directory and file renames, writes, an unlink. */
-    public static final List<List<FsOp>> PROGRAM = List.of(
+    /** The cells' program: two clients in disjoint subtrees; directory and file renames, writes, an unlink. */
+    public static final FsProgram PROGRAM = new FsProgram(List.of(
             List.of(FsOp.mkdir("/a", 100), FsOp.create("/a/f", 1), FsOp.write("/a/f", 1), FsOp.mkdir("/b", 101), FsOp.rename("/a/f", "/b/g"),
                     FsOp.rename("/a", "/b/c"), FsOp.create("/b/c/h", 2), FsOp.unlink("/b/g")),
             List.of(FsOp.mkdir("/d", 200), FsOp.create("/d/x", 3), FsOp.rename("/d/x", "/d/y"), FsOp.write("/d/y", 2), FsOp.create("/d/z", 4),
-                    FsOp.rename("/d/z", "/d/w")));
+                    FsOp.rename("/d/z", "/d/w"))));
+
+    /** What one exploration covers. */
+    public record Scenario(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, FsProgram program) {
+        /** The same scenario running {@code smaller} instead (what shrinking tries). */
+        public Scenario withProgram(FsProgram smaller) {
+            return new Scenario(config, transport, seed, bug, smaller);
+        }
+    }
 
     public record Finding(String token, Target target, long crashAt, int image, String violation) {
     }
@@ -69,14 +77,25 @@ public final class PdfsExplorer {
     public record Result(long states, long events, List<Finding> findings) {
     }
 
-    /** A run: per client, how many operations completed and whether the next one was in flight; the observed namespace. */
-    record Run(long events, boolean crashed, int[] done, String violation, List<long[]> renames) {
+    /**
+     * One operation of a run's history, for timelines and shrinking: its client ({@code program size}: the checker),
+     * index in the client's program (-1: the checker's mount and walk), text, first event, last event
+     * ({@link Long#MAX_VALUE} when the run ended with it in flight) and whether it succeeded.
+     */
+    public record Call(int client, int index, String text, long invoke, long complete, boolean ok) {
     }
 
-    private SimFabric.Builder fabric(ServerConfig config, Transport transport, long seed) {
-        SimFabric.Builder b = SimFabric.builder().seed(seed).transport(transport).cost(Execution.EXPLORATION_COST);
-        for (int n = 0; n < SERVERS + 1 + PROGRAM.size() + 1; n++) {
-            b.node(config);
+    /**
+     * A run: per client, how many operations completed; the violation; each rename's first and last event; every
+     * operation with its events, and the checker's.
+     */
+    record Run(long events, boolean crashed, int[] done, String violation, List<long[]> renames, List<Call> calls) {
+    }
+
+    private SimFabric.Builder fabric(Scenario s) {
+        SimFabric.Builder b = SimFabric.builder().seed(s.seed()).transport(s.transport()).cost(Execution.EXPLORATION_COST);
+        for (int n = 0; n < SERVERS + 1 + s.program().clients().size() + 1; n++) {
+            b.node(s.config());
         }
         return b;
     }
@@ -85,9 +104,9 @@ public final class PdfsExplorer {
         return List.of(0, 1, 2);
     }
 
-    private static List<Integer> clients() {
+    private static List<Integer> clients(Scenario s) {
         List<Integer> c = new ArrayList<>();
-        for (int i = 0; i <= PROGRAM.size(); i++) {
+        for (int i = 0; i <= s.program().clients().size(); i++) {
             c.add(SERVERS + 1 + i);
         }
         return c;
@@ -105,7 +124,12 @@ public final class PdfsExplorer {
      */
     public Result explore(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, List<Target> targets, int crashPoints, int aimed,
                           int images, boolean firstOnly) {
-        Run uncut = runOn(config, transport, seed, bug, null, -1);
+        return explore(new Scenario(config, transport, seed, bug, PROGRAM), targets, crashPoints, aimed, images, firstOnly);
+    }
+
+    /** As above, for any scenario. */
+    public Result explore(Scenario s, List<Target> targets, int crashPoints, int aimed, int images, boolean firstOnly) {
+        Run uncut = runOn(s, null, -1);
         TreeMap<Long, Boolean> points = new TreeMap<>(); // crash event -> aimed (every-server target, one image)
         for (long[] rename : uncut.renames()) {
             for (int j = 1; j <= aimed; j++) {
@@ -117,7 +141,7 @@ public final class PdfsExplorer {
         }
         List<Finding> findings = new ArrayList<>();
         if (uncut.violation() != null) {
-            findings.add(new Finding(token(config, transport, seed, bug, null, -1, 0), null, -1, 0, uncut.violation()));
+            findings.add(new Finding(token(s, null, -1, 0), null, -1, 0, uncut.violation()));
         }
         long states = 1;
         java.util.EnumSet<Target> done = java.util.EnumSet.noneOf(Target.class);
@@ -131,16 +155,16 @@ public final class PdfsExplorer {
                 }
                 int count = t.runsOn() ? 1 : aimedPoint ? Math.min(1, images) : images;
                 if (!t.runsOn() && prefix == null) {
-                    prefix = crashPrefix(config, transport, seed, bug, crashAt, images);
+                    prefix = crashPrefix(s, crashAt, images);
                 }
                 for (int image = 0; image < count; image++) {
-                    Run r = t.runsOn() ? runOn(config, transport, seed, bug, t, crashAt) : restart(config, transport, seed, bug, prefix, image);
+                    Run r = run(s, t, crashAt, prefix, image);
                     if (!r.crashed()) {
                         break;
                     }
                     states++;
                     if (r.violation() != null) {
-                        findings.add(new Finding(token(config, transport, seed, bug, t, crashAt, image), t, crashAt, image, r.violation()));
+                        findings.add(new Finding(token(s, t, crashAt, image), t, crashAt, image, r.violation()));
                         done.add(t);
                         break;
                     }
@@ -155,41 +179,56 @@ public final class PdfsExplorer {
     public static final String TOKEN_PREFIX = "rdafs1.";
     private static final String HINT = "copy the whole rdafs1.… token rda check printed";
 
-    static String token(ServerConfig c, Transport t, long seed, PdfsPlantedBug bug, Target target, long crashAt, int image) {
-        return TokenCodec.encode(TOKEN_PREFIX, String.join(":", c.name(), t.name(), Long.toString(seed), bug.label(), target == null ? "none" : target.label(),
-                Long.toString(crashAt), Integer.toString(image)));
+    /**
+     * A replay token: {@code config:transport:seed:bug:target:crash event:image} (target {@code none}: the uncut run),
+     * plus {@code :program} ({@link FsProgram#encode()}) when the program is not {@link #PROGRAM} (a shrunk one).
+     */
+    public static String token(Scenario s, Target target, long crashAt, int image) {
+        String body = String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()), s.bug().label(),
+                target == null ? "none" : target.label(), Long.toString(crashAt), Integer.toString(image));
+        return TokenCodec.encode(TOKEN_PREFIX, s.program().equals(PROGRAM) ? body : body + ":" + s.program().encode());
+    }
+
+    /** What a token names: the scenario, the target (null: uncut), the crash event and the image. */
+    public record Replay(Scenario scenario, Target target, long crashAt, int image) {
+    }
+
+    /** Decodes a token; a malformed one is an {@link IllegalArgumentException} saying why. */
+    public static Replay decode(String token) {
+        String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
+        if (p.length != 7 && p.length != 8) {
+            throw new IllegalArgumentException("malformed replay token: 7 or 8 fields expected, " + p.length + " found; " + HINT);
+        }
+        Scenario s = new Scenario(ServerConfig.parse(p[0]), Transport.parse(p[1]), Long.parseLong(p[2]), PdfsPlantedBug.parse(p[3]),
+                p.length == 8 ? FsProgram.decode(p[7]) : PROGRAM);
+        return new Replay(s, p[4].equals("none") ? null : Target.parse(p[4]), Long.parseLong(p[5]), Integer.parseInt(p[6]));
     }
 
     /** Each client's completed operations at the crash event, recorded only while a finding is described; else null. */
     private int[] atCrash;
 
     /**
-     * Where a token's crash cut each client's operations of {@link #PROGRAM} (issue 27: findings that explain themselves):
-     * its crashed run again, with the clients' progress taken just before the crash event; never computed while exploring.
+     * Where a token's crash cut each client's operations (issue 27: findings that explain themselves): its crashed run
+     * again, with the clients' progress taken just before the crash event; never computed while exploring.
      */
     public List<String> describe(String token) {
-        String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
-        if (p.length != 7 || p[4].equals("none")) {
+        Replay r = decode(token);
+        if (r.target() == null) {
             return List.of("no crash: the run without one already fails");
         }
-        ServerConfig c = ServerConfig.parse(p[0]);
-        Transport t = Transport.parse(p[1]);
-        long seed = Long.parseLong(p[2]);
-        PdfsPlantedBug bug = PdfsPlantedBug.parse(p[3]);
-        Target target = Target.parse(p[4]);
-        long crashAt = Long.parseLong(p[5]);
-        describing = crashAt;
+        describing = r.crashAt();
         try {
-            if (target.runsOn()) {
-                runOn(c, t, seed, bug, target, crashAt);
+            if (r.target().runsOn()) {
+                runOn(r.scenario(), r.target(), r.crashAt());
             } else {
-                crashPrefix(c, t, seed, bug, crashAt, 1);
+                crashPrefix(r.scenario(), r.crashAt(), 1);
             }
             List<String> out = new ArrayList<>();
-            out.add("power failure of " + target.label() + " before event " + crashAt);
-            for (int i = 0; i < PROGRAM.size(); i++) {
+            out.add("power failure of " + r.target().label() + " before event " + r.crashAt());
+            List<List<FsOp>> program = r.scenario().program().clients();
+            for (int i = 0; i < program.size(); i++) {
                 int done = atCrash == null ? 0 : atCrash[i];
-                List<FsOp> ops = PROGRAM.get(i);
+                List<FsOp> ops = program.get(i);
                 out.add(done >= ops.size() ? "client " + i + ": all " + ops.size() + " operations done"
                         : "client " + i + ": " + ops.get(done) + " in flight (operation " + (done + 1) + " of " + ops.size() + ", pDFS metadata, 002 §4.2)"
                         + (done == 0 ? "" : "; done before it: " + String.join(", ", ops.subList(0, done).stream().map(FsOp::toString).toList())));
@@ -216,38 +255,60 @@ public final class PdfsExplorer {
 
     /** Re-runs a token's crash state: its violation, or null when the checks pass. */
     public String replay(String token) {
-        String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
-        if (p.length != 7) {
-            throw new IllegalArgumentException("malformed replay token: 7 fields expected; " + HINT);
+        return replayRun(decode(token)).violation();
+    }
+
+    /**
+     * A token's crash state again: every operation of the run with its first and last event (in flight at the end:
+     * {@link Long#MAX_VALUE}), the checker's mount and walk after recovery (after every event of the crashed run when
+     * the servers restarted), and the violation (null: the checks pass). What a timeline draws.
+     */
+    public History replayHistory(String token) {
+        Replay r = decode(token);
+        Run run = replayRun(r);
+        return new History(r, run.calls(), run.violation());
+    }
+
+    /** A replayed run: what its token names, its operations and the checker's, its violation (null: none). */
+    public record History(Replay replay, List<Call> calls, String violation) {
+    }
+
+    private Run replayRun(Replay r) {
+        if (r.target() == null) {
+            return runOn(r.scenario(), null, -1);
         }
-        ServerConfig c = ServerConfig.parse(p[0]);
-        Transport t = Transport.parse(p[1]);
-        long seed = Long.parseLong(p[2]);
-        PdfsPlantedBug bug = PdfsPlantedBug.parse(p[3]);
-        long crashAt = Long.parseLong(p[5]);
-        int image = Integer.parseInt(p[6]);
-        if (p[4].equals("none")) {
-            return runOn(c, t, seed, bug, null, -1).violation();
-        }
-        Target target = Target.parse(p[4]);
-        return target.runsOn() ? runOn(c, t, seed, bug, target, crashAt).violation()
-                : restart(c, t, seed, bug, crashPrefix(c, t, seed, bug, crashAt, image + 1), image).violation();
+        return r.target().runsOn() ? runOn(r.scenario(), r.target(), r.crashAt())
+                : restart(r.scenario(), crashPrefix(r.scenario(), r.crashAt(), r.image() + 1), r.image());
+    }
+
+    /** The run of one crash state ({@code prefix}: the crash of every server at {@code crashAt}, for that target). */
+    Run run(Scenario s, Target t, long crashAt, Prefix prefix, int image) {
+        return t.runsOn() ? runOn(s, t, crashAt) : restart(s, prefix, image);
     }
 
     // ---- runs -----------------------------------------------------------------------------------------------------
 
-    /** Runs the program's clients; {@code renames} receives each rename's first and last event. */
-    private static List<int[]> spawnClients(SimFabric fabric, PdfsCluster cluster, List<long[]> renames) {
+    /**
+     * Runs the program's clients; {@code renames} receives each rename's first and last event, {@code calls} each
+     * operation's (its last event {@link Long#MAX_VALUE} until it returns).
+     */
+    private static List<int[]> spawnClients(SimFabric fabric, PdfsCluster cluster, Scenario s, List<long[]> renames, List<Call> calls) {
         List<int[]> progress = new ArrayList<>();
-        for (int c = 0; c < PROGRAM.size(); c++) {
+        for (int c = 0; c < s.program().clients().size(); c++) {
             int[] done = {0};
             progress.add(done);
             PdfsClient client = cluster.clients.get(c);
-            List<FsOp> ops = PROGRAM.get(c);
-            fabric.node(clients().get(c)).spawn("pdfs-client-" + c, () -> {
-                for (FsOp op : ops) {
+            List<FsOp> ops = s.program().clients().get(c);
+            int me = c;
+            fabric.node(clients(s).get(c)).spawn("pdfs-client-" + c, () -> {
+                for (int i = 0; i < ops.size(); i++) {
+                    FsOp op = ops.get(i);
                     long start = fabric.engine().dispatched();
-                    if (!execute(client, op)) {
+                    int at = calls.size();
+                    calls.add(new Call(me, i, op.toString(), start, Long.MAX_VALUE, false));
+                    boolean ok = execute(client, op);
+                    calls.set(at, new Call(me, i, op.toString(), start, fabric.engine().dispatched(), ok));
+                    if (!ok) {
                         return; // a failed operation leaves its outcome open: the client stops there
                     }
                     if (op.kind() == FsOp.Kind.RENAME) {
@@ -271,62 +332,66 @@ public final class PdfsExplorer {
         };
     }
 
-    private Run runOn(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, Target target, long crashAt) {
+    Run runOn(Scenario s, Target target, long crashAt) {
         FaultPlan plan = FaultPlan.NONE.continuingAfterPowerFailure();
         if (target != null) {
             plan = plan.with(FaultPlan.Fault.powerFailure(target == Target.DIRECTORY_SERVER ? 0 : 1, crashAt));
         }
-        try (SimFabric fabric = fabric(config, transport, seed).faults(plan).build()) {
-            PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
+        try (SimFabric fabric = fabric(s).faults(plan).build()) {
+            PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(s), pdsmConfig, 1, false, s.bug());
             List<long[]> renames = new ArrayList<>();
-            List<int[]> progress = spawnClients(fabric, cluster, renames);
+            List<Call> calls = new ArrayList<>();
+            List<int[]> progress = spawnClients(fabric, cluster, s, renames, calls);
             observeProgress(fabric, progress);
             fabric.run();
             long events = fabric.engine().dispatched();
             boolean crashed = !fabric.firedFaults().isEmpty();
-            String violation = check(fabric, cluster, progress, target != null);
-            return new Run(events, crashed, done(progress), violation, renames);
+            String violation = check(fabric, cluster, s, progress, target != null, calls, 0);
+            return new Run(events, crashed, done(progress), violation, renames, List.copyOf(calls));
         }
     }
 
-    record Prefix(long events, boolean crashed, int[] done, List<TreeMap<Integer, CrashImage>> images, PmImage monitorPm) {
+    record Prefix(long events, boolean crashed, int[] done, List<TreeMap<Integer, CrashImage>> images, PmImage monitorPm, List<Call> calls) {
     }
 
-    private Prefix crashPrefix(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, long crashAt, int images) {
+    Prefix crashPrefix(Scenario s, long crashAt, int images) {
         FaultPlan plan = FaultPlan.NONE;
         for (int n : servers()) {
             plan = plan.with(FaultPlan.Fault.powerFailure(n, crashAt));
         }
-        try (SimFabric fabric = fabric(config, transport, seed).faults(plan).build()) {
-            PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(), pdsmConfig, 1, false, bug);
-            List<int[]> progress = spawnClients(fabric, cluster, new ArrayList<>());
+        try (SimFabric fabric = fabric(s).faults(plan).build()) {
+            PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(s), pdsmConfig, 1, false, s.bug());
+            List<Call> calls = new ArrayList<>();
+            List<int[]> progress = spawnClients(fabric, cluster, s, new ArrayList<>(), calls);
             observeProgress(fabric, progress);
             fabric.run();
             long events = fabric.engine().dispatched();
             if (fabric.firedFaults().isEmpty()) {
-                return new Prefix(events, false, done(progress), List.of(), null);
+                return new Prefix(events, false, done(progress), List.of(), null, List.copyOf(calls));
             }
-            List<TreeMap<Integer, CrashImage>> all = ServerImages.take(fabric, servers(), seed, images);
-            return new Prefix(events, true, done(progress), all, fabric.pmSnapshot(SERVERS));
+            List<TreeMap<Integer, CrashImage>> all = ServerImages.take(fabric, servers(), s.seed(), images);
+            return new Prefix(events, true, done(progress), all, fabric.pmSnapshot(SERVERS), List.copyOf(calls));
         }
     }
 
-    private Run restart(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, Prefix prefix, int image) {
+    private Run restart(Scenario s, Prefix prefix, int image) {
         if (!prefix.crashed()) {
-            return new Run(prefix.events(), false, prefix.done(), null, List.of());
+            return new Run(prefix.events(), false, prefix.done(), null, List.of(), prefix.calls());
         }
-        SimFabric.Builder b = fabric(config, transport, seed);
+        SimFabric.Builder b = fabric(s);
         if (prefix.monitorPm() != null) {
             b.restore(SERVERS, prefix.monitorPm());
         }
         prefix.images().get(image).forEach(b::restore);
         try (SimFabric restarted = b.build()) {
-            PdfsCluster cluster = PdfsCluster.deploy(restarted, servers(), SERVERS, clients(), pdsmConfig, 1, true, bug);
+            PdfsCluster cluster = PdfsCluster.deploy(restarted, servers(), SERVERS, clients(s), pdsmConfig, 1, true, s.bug());
             List<int[]> progress = new ArrayList<>();
             for (int d : prefix.done()) {
                 progress.add(new int[] {d});
             }
-            return new Run(prefix.events(), true, prefix.done(), check(restarted, cluster, progress, false), List.of());
+            List<Call> calls = new ArrayList<>(prefix.calls());
+            String violation = check(restarted, cluster, s, progress, false, calls, prefix.events() + 1); // after every event of the crashed run
+            return new Run(prefix.events(), true, prefix.done(), violation, List.of(), List.copyOf(calls));
         }
     }
 
@@ -336,38 +401,28 @@ public final class PdfsExplorer {
 
     // ---- the namespace check -------------------------------------------------------------------------------------
 
-    /** Every directory guid and every name the program uses: the checker's candidates. */
-    private static final TreeSet<Long> GUIDS = new TreeSet<>();
-    private static final TreeSet<String> NAMES = new TreeSet<>();
-
-    static {
-        GUIDS.add(PdfsClient.ROOT);
-        for (List<FsOp> ops : PROGRAM) {
-            for (FsOp op : ops) {
-                if (op.kind() == FsOp.Kind.MKDIR) {
-                    GUIDS.add(op.id());
-                }
-                NAMES.add(op.path().substring(op.path().lastIndexOf('/') + 1));
-                if (!op.to().isEmpty()) {
-                    NAMES.add(op.to().substring(op.to().lastIndexOf('/') + 1));
-                }
-            }
-        }
-    }
-
-    private String check(SimFabric fabric, PdfsCluster cluster, List<int[]> progress, boolean waitForDetector) {
-        PdfsClient checker = cluster.clients.get(PROGRAM.size());
+    /**
+     * The checker after recovery (mount, finishing rename intents; then a walk over every guid and name the program
+     * uses), its span added to {@code calls} ({@code base} offsets its stamps in a restarted simulation); the violation,
+     * or null.
+     */
+    private String check(SimFabric fabric, PdfsCluster cluster, Scenario s, List<int[]> progress, boolean waitForDetector, List<Call> calls, long base) {
+        int me = s.program().clients().size();
+        PdfsClient checker = cluster.clients.get(me);
         List<FsRecord> dirs = new ArrayList<>();
         List<FsRecord> files = new ArrayList<>();
-        TreeMap<Long, byte[]> data = new TreeMap<>();
         boolean[] mounted = {false};
-        fabric.node(clients().get(PROGRAM.size())).spawn("pdfs-checker", () -> {
+        long[] span = {-1, -1};
+        TreeSet<Long> guids = s.program().guids();
+        TreeSet<String> names = s.program().names();
+        fabric.node(clients(s).get(me)).spawn("pdfs-checker", () -> {
             if (waitForDetector) {
-                fabric.node(clients().get(PROGRAM.size())).clock().sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
+                fabric.node(clients(s).get(me)).clock().sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
             }
-            mounted[0] = checker.recover(PROGRAM.size());
-            for (long g : GUIDS) {
-                for (String n : NAMES) {
+            span[0] = base + fabric.engine().dispatched();
+            mounted[0] = checker.recover(me);
+            for (long g : guids) {
+                for (String n : names) {
                     FsRecord d = checker.lookupDir(g, n);
                     if (d != null) {
                         dirs.add(d);
@@ -378,8 +433,12 @@ public final class PdfsExplorer {
                     }
                 }
             }
+            span[1] = base + fabric.engine().dispatched();
         });
         fabric.run();
+        if (span[0] >= 0) {
+            calls.add(new Call(me, -1, "mount (recovery) and walk the namespace", span[0], span[1] < 0 ? Long.MAX_VALUE : span[1], mounted[0]));
+        }
         if (!mounted[0]) {
             return "MOUNT: a rename intent could not be finished";
         }
@@ -408,18 +467,18 @@ public final class PdfsExplorer {
             if (path == null) {
                 return "ORPHAN: file " + f.id() + " (" + f.name() + ") has no live parent directory " + f.parent();
             }
-            observed.put(path, "F:" + f.id() + ":" + version(f, fabric, checker, path));
+            observed.put(path, "F:" + f.id() + ":" + version(f, fabric, s, checker, path));
         }
-        return matchesSomePrefix(observed, done(progress));
+        return matchesSomePrefix(s.program(), observed, done(progress));
     }
 
     /** The data version a file holds: 0 unwritten, the version whose bytes it holds, or -1 (bytes no write wrote). */
-    private long version(FsRecord f, SimFabric fabric, PdfsClient checker, String path) {
+    private long version(FsRecord f, SimFabric fabric, Scenario s, PdfsClient checker, String path) {
         if (f.data() == 0) {
             return 0;
         }
         byte[][] got = new byte[1][];
-        fabric.node(clients().get(PROGRAM.size())).spawn("pdfs-read", () -> got[0] = checker.read(path));
+        fabric.node(clients(s).get(s.program().clients().size())).spawn("pdfs-read", () -> got[0] = checker.read(path));
         fabric.run();
         for (long v = 1; v <= 8; v++) {
             if (Arrays.equals(got[0], FsOp.data(v))) {
@@ -444,14 +503,15 @@ public final class PdfsExplorer {
     }
 
     /** Null when the namespace is the result of each client's completed operations, its next one done or not. */
-    private static String matchesSomePrefix(TreeMap<String, String> observed, int[] done) {
+    private static String matchesSomePrefix(FsProgram program, TreeMap<String, String> observed, int[] done) {
         List<TreeMap<String, String>> options = new ArrayList<>();
         options.add(new TreeMap<>());
-        for (int c = 0; c < PROGRAM.size(); c++) {
+        for (int c = 0; c < program.clients().size(); c++) {
+            List<FsOp> ops = program.clients().get(c);
             List<TreeMap<String, String>> next = new ArrayList<>();
-            for (int k = done[c]; k <= Math.min(done[c] + 1, PROGRAM.get(c).size()); k++) {
+            for (int k = done[c]; k <= Math.min(done[c] + 1, ops.size()); k++) {
                 for (TreeMap<String, String> o : options) {
-                    next.add(FsModel.apply(o, PROGRAM.get(c).subList(0, k)));
+                    next.add(FsModel.apply(o, ops.subList(0, k)));
                 }
             }
             options = next;

@@ -54,7 +54,21 @@ public final class TxnExplorer {
     /** What one exploration covers. */
     public record Scenario(ServerConfig config, Transport transport, long seed, TxnProgram program, TxnPlantedBug bug) {
         public static Scenario of(ServerConfig config, Transport transport, long seed, TxnPlantedBug bug) {
-            return new Scenario(config, transport, seed, TxnProgram.generate(seed, 3, 2, 4, 1), bug);
+            return new Scenario(config, transport, seed, defaultProgram(seed), bug);
+        }
+
+        /** The same scenario running {@code smaller} instead (what shrinking tries). */
+        public Scenario withProgram(TxnProgram smaller) {
+            return new Scenario(config, transport, seed, smaller, bug);
+        }
+
+        /** Whether the program is the one {@link #of} generates from the seed (a token then need not carry it). */
+        public boolean seedProgram() {
+            return program.equals(defaultProgram(seed));
+        }
+
+        private static TxnProgram defaultProgram(long seed) {
+            return TxnProgram.generate(seed, 3, 2, 4, 1);
         }
     }
 
@@ -149,7 +163,7 @@ public final class TxnExplorer {
         return run(scenario, null, -1, 0).history();
     }
 
-    private static String verdict(Run r, TxnHistoryCheck check) {
+    static String verdict(Run r, TxnHistoryCheck check) {
         if (!r.violations().isEmpty()) {
             return String.join("; ", r.violations());
         }
@@ -249,12 +263,14 @@ public final class TxnExplorer {
 
     /**
      * A replay token: {@code config:transport:seed:bug:target:crash event:image} (target {@code none}: the uncut run) in
-     * the checksummed envelope.
+     * the checksummed envelope, plus {@code :program} ({@link TxnProgram#encode()}) when the program is not the seed's
+     * (a shrunk one).
      */
     public static String token(Scenario s, TxnCrashTarget target, long crashAt, int image) {
-        return TokenCodec.encode(TOKEN_PREFIX, String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()),
+        String body = String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()),
                 s.bug().label(), target == null ? "none" : target.label(), Long.toString(crashAt),
-                Integer.toString(image)));
+                Integer.toString(image));
+        return TokenCodec.encode(TOKEN_PREFIX, s.seedProgram() ? body : body + ":" + s.program().encode());
     }
 
     /** What a token names: the scenario, the target (null: uncut), the crash event and the image. */
@@ -264,11 +280,14 @@ public final class TxnExplorer {
     /** Decodes a token; a malformed one is an {@link IllegalArgumentException} saying why. */
     public static Replay decode(String token) {
         String[] p = TokenCodec.decode(TOKEN_PREFIX, token, HINT).split(":");
-        if (p.length != 7) {
-            throw new IllegalArgumentException("malformed replay token: 7 fields expected, " + p.length + " found; " + HINT);
+        if (p.length != 7 && p.length != 8) {
+            throw new IllegalArgumentException("malformed replay token: 7 or 8 fields expected, " + p.length + " found; " + HINT);
         }
         TxnPlantedBug bug = TxnPlantedBug.parse(p[3]);
         Scenario s = Scenario.of(ServerConfig.parse(p[0]), Transport.parse(p[1]), Long.parseLong(p[2]), bug);
+        if (p.length == 8) {
+            s = s.withProgram(TxnProgram.decode(p[7]));
+        }
         return new Replay(s, p[4].equals("none") ? null : TxnCrashTarget.parse(p[4]), Long.parseLong(p[5]), Integer.parseInt(p[6]));
     }
 
@@ -294,6 +313,21 @@ public final class TxnExplorer {
         } finally {
             stepLog = null;
         }
+    }
+
+    /** The uncut run of {@code s} with the participants' steps recorded: where a shrinker re-locates a crash point. */
+    Probe probe(Scenario s) {
+        stepLog = new ArrayList<>();
+        try {
+            Run run = run(s, null, -1, 0);
+            return new Probe(run, List.copyOf(stepLog));
+        } finally {
+            stepLog = null;
+        }
+    }
+
+    /** An uncut run and its participants' steps. */
+    record Probe(Run run, List<TxnCrashPoint.Step> steps) {
     }
 
     /** Runs a token's crash state again and checks it; the finding, or null when it holds. */
@@ -431,7 +465,7 @@ public final class TxnExplorer {
     }
 
     /** Restarts the servers from image {@code image} of the prefix (server 0 stays lost for that target) and reads back. */
-    private Run restart(Scenario s, TxnCrashTarget target, Prefix prefix, int image) {
+    Run restart(Scenario s, TxnCrashTarget target, Prefix prefix, int image) {
         if (!prefix.crashed()) {
             return new Run(prefix.history(), List.of(), prefix.events(), false, 0, List.of());
         }

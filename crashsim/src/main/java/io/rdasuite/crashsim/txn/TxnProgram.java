@@ -67,6 +67,75 @@ public record TxnProgram(List<List<List<TxnOp>>> clients, int readers) {
         return new TxnProgram(all, readers);
     }
 
+    /** Every micro-operation the program asks for (a poller's list counted once): what a shrunk program has fewer of. */
+    public int size() {
+        return clients.stream().flatMap(List::stream).mapToInt(List::size).sum();
+    }
+
+    /** Transactions in the program (a poller's list counted once). */
+    public int transactions() {
+        return clients.stream().mapToInt(List::size).sum();
+    }
+
+    /**
+     * The program as a replay token carries it: {@code <readers>|} then the clients separated by {@code /}, a client's
+     * transactions by {@code ;}, a transaction's operations by {@code ,}: {@code r<key>}, {@code a<key>=<value>} (append),
+     * {@code w<key>=<value>} (write). No {@code :}, the token body's field separator.
+     */
+    public String encode() {
+        StringBuilder b = new StringBuilder().append(readers).append('|');
+        for (int c = 0; c < clients.size(); c++) {
+            b.append(c > 0 ? "/" : "");
+            List<List<TxnOp>> txns = clients.get(c);
+            for (int t = 0; t < txns.size(); t++) {
+                b.append(t > 0 ? ";" : "");
+                List<TxnOp> ops = txns.get(t);
+                for (int i = 0; i < ops.size(); i++) {
+                    TxnOp op = ops.get(i);
+                    b.append(i > 0 ? "," : "").append(switch (op.kind()) {
+                        case READ -> "r" + op.key();
+                        case APPEND -> "a" + op.key() + "=" + op.value();
+                        case WRITE -> "w" + op.key() + "=" + op.value();
+                    });
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** The program {@link #encode()} wrote; a malformed text is an {@link IllegalArgumentException} saying where. */
+    public static TxnProgram decode(String text) {
+        try {
+            int bar = text.indexOf('|');
+            int readers = Integer.parseInt(text.substring(0, bar));
+            List<List<List<TxnOp>>> all = new ArrayList<>();
+            for (String client : text.substring(bar + 1).split("/", -1)) {
+                List<List<TxnOp>> txns = new ArrayList<>();
+                for (String txn : client.split(";", -1)) {
+                    List<TxnOp> ops = new ArrayList<>();
+                    for (String op : txn.split(",", -1)) {
+                        int eq = op.indexOf('=');
+                        int key = Integer.parseInt(op.substring(1, eq < 0 ? op.length() : eq));
+                        ops.add(switch (op.charAt(0)) {
+                            case 'r' -> TxnOp.read(key);
+                            case 'a' -> TxnOp.append(key, Long.parseLong(op.substring(eq + 1)));
+                            case 'w' -> TxnOp.write(key, Long.parseLong(op.substring(eq + 1)));
+                            default -> throw new IllegalArgumentException("operation '" + op + "'");
+                        });
+                    }
+                    txns.add(ops);
+                }
+                all.add(txns);
+            }
+            if (readers < 0 || readers >= all.size()) {
+                throw new IllegalArgumentException(readers + " pollers of " + all.size() + " clients");
+            }
+            return new TxnProgram(all, readers);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("malformed transaction program '" + text + "' in the replay token (" + e.getMessage() + ")");
+        }
+    }
+
     /** Every key the program touches, ascending. */
     public List<Integer> keys() {
         return clients.stream().flatMap(List::stream).flatMap(List::stream).map(TxnOp::key).distinct().sorted().toList();

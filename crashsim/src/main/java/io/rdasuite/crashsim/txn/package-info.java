@@ -10,6 +10,7 @@
  * (the Elle-style checker of {@code linearizability}: strict serializability, a transaction cut by the crash all or
  * nothing), and the explorer itself checks that the read-back commits (recovery released every lock: {@code STUCK}
  * otherwise) and that every segment's live copies agree ({@code REPLICAS}). A finding carries a checksummed
- * {@code rdat1.} token for {@code rda replay}.
+ * {@code rdat1.} token for {@code rda replay}; {@link io.rdasuite.crashsim.txn.TxnShrinker} shrinks it to a smaller
+ * program (whose token carries it) that fails the same claim, the crash re-located at the same protocol step.
  */
 package io.rdasuite.crashsim.txn;
