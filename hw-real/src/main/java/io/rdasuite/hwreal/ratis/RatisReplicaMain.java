@@ -10,6 +10,7 @@ import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.netty.NettyConfigKeys;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.server.RaftServerConfigKeys;
 
 /**
@@ -36,8 +37,12 @@ public final class RatisReplicaMain {
         RaftProperties p = RatisLog.properties();
         NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
         RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));
+        File raft = new File(storage.toFile(), "raft");
+        String[] before = raft.list();
+        // a restarted replica recovers its log (Ratis formats only an empty directory, and refuses to format a used one)
+        RaftStorage.StartupOption option = before != null && before.length > 0 ? RaftStorage.StartupOption.RECOVER : RaftStorage.StartupOption.FORMAT;
         RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + index)).setGroup(RatisLog.group(addresses))
-                .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(seed))).build();
+                .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(seed))).setOption(option).build();
         server.start();
         Path leader = storage.resolve("leader");
         while (true) {

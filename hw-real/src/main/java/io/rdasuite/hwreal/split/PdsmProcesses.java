@@ -69,19 +69,21 @@ public final class PdsmProcesses {
 
     /** What a client run saw. */
     public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int keys, int lost,
-                               List<String> lostKeys, long epoch, Set<Integer> liveServers) {
+                               List<String> lostKeys, long epoch, Set<Integer> liveServers, List<Integer> replicasPerSegment) {
     }
 
     /**
      * The client process: deploys its part (monitor node with re-replication on, client node), then runs one sequential
      * client for {@code seconds}: puts of increasing sequence numbers and gets on {@code keys} keys, each recorded in
      * {@code history} ({@link HistoryLog}: key-value, process 0), then reads every key once more. A key whose last read
-     * is older than its last acknowledged put is a lost acknowledged write.
+     * is older than its last acknowledged put is a lost acknowledged write. The process should exit afterwards: the
+     * monitor node's daemons (failure detector, re-replication) run until it does.
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
                                       Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
         try (SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(servers.size(), servers.size() + 1), Set.of(), NODE_CONFIG, null,
-                WireLimits.DEFAULTS, out::println); RatisLog log = new RatisLog(monitors); HistoryLog h = new HistoryLog(history)) {
+                WireLimits.DEFAULTS, out::println); HistoryLog h = new HistoryLog(history)) {
+            RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
             PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, plant);
             cluster.remapOnFailure();
             PdsmClient c = cluster.clients.getFirst();
@@ -92,6 +94,7 @@ public final class PdsmProcesses {
             Throwable[] failure = new Throwable[1];
             fabric.node(servers.size() + 1).spawn("thdpms-client", () -> {
                 try {
+                    c.begin(); // the monitor node's bootstrap has mapped and configured every server
                     Random random = new Random(seed);
                     long seq = 0;
                     long end = System.nanoTime() + (long) (seconds * 1e9);
@@ -131,7 +134,8 @@ public final class PdsmProcesses {
                 throw new IllegalStateException("the client failed", failure[0]);
             }
             return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], keys, lost.size(),
-                    lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()));
+                    lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
+                    cluster.monitor.view().table().values().stream().map(item -> item.replicas().size()).toList());
         }
     }
 
