@@ -5,7 +5,8 @@
 # client puts and gets, the script SIGKILLs the Ratis leader and restarts it, SIGKILLs one PM server (its segments fail
 # over and are re-replicated onto the two left; it is not restarted: a PM server cannot rejoin yet), then SIGKILLs the
 # new Ratis leader and restarts it. The client's history is checked with `rda lin check` (key-value model) and the
-# client reads every key back at the end (a read older than the key's last acknowledged put is a lost write).
+# client reads every key back at the end (a read older than the key's last acknowledged put is a lost write; half the
+# keys are written only in the first quarter of the run, before any kill, so that a failover must keep them).
 # Usage: ci/acceptance-thdpms.sh [CYCLES] [CLIENT_SECONDS]     (default: 3 cycles, 14 s of client per cycle)
 # Env: RDA (the launcher, default ./rda), OUT (default target/acceptance-thdpms), PORT (first port, default 21400),
 #      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes).

@@ -74,7 +74,8 @@ public final class PdsmProcesses {
 
     /**
      * The client process: deploys its part (monitor node with re-replication on, client node), then runs one sequential
-     * client for {@code seconds}: puts of increasing sequence numbers and gets on {@code keys} keys, each recorded in
+     * client for {@code seconds}: puts of increasing sequence numbers and gets on {@code keys} keys (the first half of
+     * them, the cold keys, are put only in the first quarter of the run: a failure after it must keep them), each recorded in
      * {@code history} ({@link HistoryLog}: key-value, process 0), then reads every key once more. A key whose last read
      * is older than its last acknowledged put is a lost acknowledged write. The process should exit afterwards: the
      * monitor node's daemons (failure detector, re-replication) run until it does.
@@ -97,12 +98,15 @@ public final class PdsmProcesses {
                     c.begin(); // the monitor node's bootstrap has mapped and configured every server
                     Random random = new Random(seed);
                     long seq = 0;
-                    long end = System.nanoTime() + (long) (seconds * 1e9);
+                    long startedAt = System.nanoTime();
+                    long end = startedAt + (long) (seconds * 1e9);
+                    long coldEnd = startedAt + (long) (seconds * 1e9 / 4);
                     out.println("client: deployed; running " + seconds + " s on " + keys + " keys");
                     out.flush();
                     while (System.nanoTime() < end) {
                         int k = random.nextInt(keys);
-                        if (random.nextBoolean()) {
+                        boolean cold = k < keys / 2 && System.nanoTime() > coldEnd;
+                        if (random.nextBoolean() && !cold) {
                             long v = ++seq;
                             h.op("invoke", 0, "put", Integer.toString(k), v);
                             if (c.put(ObjectId.ofKey(k), encode(v))) {
