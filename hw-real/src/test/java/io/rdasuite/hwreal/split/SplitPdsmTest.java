@@ -58,15 +58,9 @@ class SplitPdsmTest {
                 monitors.add("127.0.0.1:" + s.getLocalPort());
             }
         }
+        List<org.apache.ratis.server.RaftServer> replicas = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            int index = i;
-            Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    RatisReplicaMain.serve(index, dir.resolve("m" + index), 1, monitors);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
         }
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -121,6 +115,9 @@ class SplitPdsmTest {
         } finally {
             for (SplitFabric f : fabrics) {
                 f.close();
+            }
+            for (org.apache.ratis.server.RaftServer r : replicas) {
+                r.close();
             }
         }
     }
