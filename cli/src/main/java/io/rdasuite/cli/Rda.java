@@ -37,6 +37,7 @@ public final class Rda implements Runnable {
         SUBCOMMANDS.put("doctor", DoctorCommand::new);
         SUBCOMMANDS.put("serve", ServeCommand::new);
         SUBCOMMANDS.put("serve-status", ServeStatusCommand::new);
+        SUBCOMMANDS.put("thdpms-client", ThdpmsClientCommand::new);
         SUBCOMMANDS.put("lin", LinCommand::new);
         SUBCOMMANDS.put("fuzz", FuzzCommand::new);
         SUBCOMMANDS.put("merge", MergeCommand::new);

@@ -45,13 +45,22 @@ final class ServeCommand implements Callable<Integer> {
     String listen;
 
     @Option(names = "--role", defaultValue = "store", description = "store (default: a key-value store server), monitor (one TH-DPMS"
-            + " monitor replica on Apache Ratis: --monitors, --index, --pm), pdsm-server (not yet: see docs/REAL-HARDWARE.md).")
+            + " monitor replica on Apache Ratis: --monitors, --index, --pm), pdsm-server (one pDSM PM server on mapped-file PM:"
+            + " --pdsm-servers, --pdsm-client, --monitors, --index, --pm; see docs/REAL-HARDWARE.md).")
     String role;
 
     @Option(names = "--monitors", split = ",", description = "--role monitor: host:port of every monitor replica, in index order.")
     java.util.List<String> monitors;
 
-    @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pdsm-servers", split = ",", description = "--role pdsm-server: host:port of every PM server, in node order (the"
+            + " region registry of each is at the next port).")
+    java.util.List<String> pdsmServers;
+
+    @Option(names = "--pdsm-client", description = "--role pdsm-server: host:port of the client process (rda thdpms-client --listen).")
+    String pdsmClient;
+
+    @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors; --role pdsm-server:"
+            + " this server's place in --pdsm-servers (default: ${DEFAULT-VALUE}).")
     int index;
 
     @Option(names = "--seed", defaultValue = "1", description = "--role monitor: the state machine's seed (backup placement); the same in every replica.")
@@ -112,7 +121,8 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!role.equals("store")) {
-            return ServeRoles.run(spec, role, monitors, index, seed, pmDir);
+            return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, monitors, index, seed, pmDir)
+                    : ServeRoles.run(spec, role, monitors, index, seed, pmDir);
         }
         if (fabric == null || listen == null) {
             throw new ParameterException(spec.commandLine(), "Missing required option: " + (fabric == null ? "'--fabric=<fabric>'" : "'--listen=<listen>'"));

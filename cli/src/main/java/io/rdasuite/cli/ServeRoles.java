@@ -21,10 +21,65 @@ final class ServeRoles {
     static int run(CommandSpec spec, String role, List<String> monitors, int index, long seed, Path pmDir) throws Exception {
         return switch (role) {
             case "monitor" -> monitor(spec, monitors, index, seed, pmDir);
-            case "pdsm-server" -> throw new ParameterException(spec.commandLine(), "--role pdsm-server is not implemented yet: pDSM's PM"
-                    + " servers run in one process per cluster (the simulator, the loopback fabric); see docs/REAL-HARDWARE.md, TH-DPMS");
             default -> throw new ParameterException(spec.commandLine(), "--role: unknown value '" + role + "'; valid: store, monitor, pdsm-server");
         };
+    }
+
+    /**
+     * One pDSM PM server (paper 002 §4.1) as its own process, its segments on mapped-file PM in {@code pmDir}: it replays
+     * the deployment with its peers ({@link io.rdasuite.hwreal.split.SplitFabric}) and serves until killed. A fresh
+     * directory only: a restarted server cannot rejoin yet (docs/REAL-HARDWARE.md).
+     */
+    static int pdsmServer(CommandSpec spec, List<String> servers, String client, List<String> monitors, int index, long seed, Path pmDir)
+            throws Exception {
+        if (servers == null || servers.size() < 2 || client == null || monitors == null || monitors.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), --pdsm-client"
+                    + " host:port and --monitors (the Ratis replicas)");
+        }
+        if (index < 0 || index >= servers.size()) {
+            throw new ParameterException(spec.commandLine(), "--index " + index + " is not a place in --pdsm-servers (0.." + (servers.size() - 1) + ")");
+        }
+        if (pmDir == null) {
+            throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pm DIR: where its segments are mapped files");
+        }
+        Files.createDirectories(pmDir);
+        try (var files = Files.list(pmDir)) {
+            if (files.findAny().isPresent()) {
+                throw new ParameterException(spec.commandLine(), pmDir + " is not empty: a restarted PM server cannot rejoin its deployment yet;"
+                        + " give an empty --pm directory (nothing was changed)");
+            }
+        }
+        List<String> all = new java.util.ArrayList<>(servers);
+        all.add(client);
+        all.addAll(monitors);
+        for (String m : all) {
+            InetSocketAddress a;
+            try {
+                a = RemoteTransport.address(m);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            if (!a.getAddress().isLoopbackAddress()) {
+                throw new ParameterException(spec.commandLine(), m + " is not a loopback address; the split pDSM deployment serves only on loopback");
+            }
+        }
+        System.out.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + "; waiting for its peers");
+        System.out.flush();
+        AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(servers, client, monitors, index,
+                new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), seed, System.out);
+        System.out.println("READY");
+        System.out.flush();
+        java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } catch (Exception ignored) {
+                // exiting
+            }
+            stop.countDown();
+        }));
+        stop.await();
+        return 0;
     }
 
     private static int monitor(CommandSpec spec, List<String> monitors, int index, long seed, Path pmDir) throws Exception {

@@ -47,7 +47,7 @@ class ServeCommandTest {
         assertThat(rda("serve", "--role", "monitor", "--monitors", "127.0.0.1:1").err()).contains("odd number");
         assertThat(rda("serve", "--role", "monitor", "--monitors", "127.0.0.1:1,127.0.0.1:2,10.1.1.1:3", "--pm", "x").err())
                 .contains("not a loopback address");
-        assertThat(rda("serve", "--role", "pdsm-server").err()).contains("not implemented yet");
+        assertThat(rda("serve", "--role", "pdsm-server").err()).contains("needs --pdsm-servers");
         assertThat(rda("serve").err()).contains("Missing required option: '--fabric=<fabric>'");
     }
 

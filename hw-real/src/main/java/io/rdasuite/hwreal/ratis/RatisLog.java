@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.UUID;
 import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.util.TimeDuration;
+import java.util.concurrent.TimeUnit;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
@@ -26,11 +30,64 @@ public final class RatisLog implements ReplicatedLog {
     /** The group id every monitor of a deployment shares. */
     static final RaftGroupId GROUP = RaftGroupId.valueOf(UUID.fromString("02a71b05-7d4d-4d5a-9c1e-000000000002"));
 
-    private final RaftClient client;
+    /** How long a request keeps being retried (with a new Ratis client when the old one closed itself) before it fails. */
+    static final long RETRY_NANOS = 120_000_000_000L;
+
+    private final List<String> addresses;
+    private volatile RaftClient client;
 
     /** A client of the monitor replicas at {@code addresses} ({@code host:port}, replica i named {@code m<i>}). */
     public RatisLog(List<String> addresses) {
-        this.client = RaftClient.newBuilder().setProperties(properties()).setRaftGroup(group(addresses)).build();
+        this.addresses = List.copyOf(addresses);
+        this.client = newClient();
+    }
+
+    /**
+     * The client retries a request itself, with the same call id, until the group answers (every 100 ms): the replicas'
+     * retry cache then applies it once however often it was resent. Resending from here would be a new call.
+     */
+    private RaftClient newClient() {
+        return RaftClient.newBuilder().setProperties(properties()).setRaftGroup(group(addresses))
+                .setRetryPolicy(RetryPolicies.retryForeverWithSleep(TimeDuration.valueOf(100, TimeUnit.MILLISECONDS))).build();
+    }
+
+    private interface Call {
+        RaftClientReply send(RaftClient c) throws IOException;
+    }
+
+    /**
+     * Sends through the Ratis client, which retries within itself; when it closed itself (AlreadyClosedException, seen
+     * with replicas killed and restarted under it), a new client is built and the request sent again, up to
+     * {@link #RETRY_NANOS}. Only a command so resent may be applied twice (a new client is a new retry-cache entry).
+     */
+    private byte[] send(Call call) {
+        long deadline = System.nanoTime() + RETRY_NANOS;
+        while (true) {
+            RaftClient c = client;
+            try {
+                return content(call.send(c));
+            } catch (IOException e) {
+                if (!(e instanceof AlreadyClosedException) || System.nanoTime() > deadline) {
+                    throw new UncheckedIOException(e);
+                }
+                synchronized (this) {
+                    if (client == c) {
+                        try {
+                            c.close();
+                        } catch (IOException | RuntimeException ignored) {
+                            // replaced anyway
+                        }
+                        client = newClient();
+                    }
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new UncheckedIOException(new java.io.InterruptedIOException("interrupted while retrying the monitor group"));
+                }
+            }
+        }
     }
 
     static RaftProperties properties() {
@@ -49,20 +106,12 @@ public final class RatisLog implements ReplicatedLog {
 
     @Override
     public byte[] submit(byte[] command) {
-        try {
-            return content(client.io().send(Message.valueOf(ByteString.copyFrom(command))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return send(c -> c.io().send(Message.valueOf(ByteString.copyFrom(command))));
     }
 
     @Override
     public byte[] query(byte[] query) {
-        try {
-            return content(client.io().sendReadOnly(Message.valueOf(ByteString.copyFrom(query))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return send(c -> c.io().sendReadOnly(Message.valueOf(ByteString.copyFrom(query))));
     }
 
     private static byte[] content(RaftClientReply reply) throws IOException {

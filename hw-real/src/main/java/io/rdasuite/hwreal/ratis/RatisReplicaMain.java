@@ -10,6 +10,7 @@ import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.netty.NettyConfigKeys;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.server.RaftServerConfigKeys;
 
 /**
@@ -33,12 +34,7 @@ public final class RatisReplicaMain {
      * process ends; {@code rda serve --role monitor} and the tests' replica processes call it.
      */
     public static void serve(int index, Path storage, long seed, List<String> addresses) throws Exception {
-        RaftProperties p = RatisLog.properties();
-        NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
-        RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));
-        RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + index)).setGroup(RatisLog.group(addresses))
-                .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(seed))).build();
-        server.start();
+        RaftServer server = start(index, storage, seed, addresses);
         Path leader = storage.resolve("leader");
         while (true) {
             boolean leads = server.getDivision(RatisLog.GROUP).getInfo().isLeader();
@@ -49,5 +45,20 @@ public final class RatisReplicaMain {
             }
             Thread.sleep(50);
         }
+    }
+
+    /** Starts replica {@code index} (recovering its Raft log when {@code storage} has one) and returns it; the caller closes it. */
+    public static RaftServer start(int index, Path storage, long seed, List<String> addresses) throws Exception {
+        RaftProperties p = RatisLog.properties();
+        NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
+        RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));
+        File raft = new File(storage.toFile(), "raft");
+        String[] before = raft.list();
+        // a restarted replica recovers its log (Ratis formats only an empty directory, and refuses to format a used one)
+        RaftStorage.StartupOption option = before != null && before.length > 0 ? RaftStorage.StartupOption.RECOVER : RaftStorage.StartupOption.FORMAT;
+        RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + index)).setGroup(RatisLog.group(addresses))
+                .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(seed))).setOption(option).build();
+        server.start();
+        return server;
     }
 }

@@ -1,0 +1,183 @@
+package io.rdasuite.hwreal.split;
+
+import io.rdasuite.hwreal.pm.PersistentMemory;
+import io.rdasuite.hwreal.ratis.RatisLog;
+import io.rdasuite.hwreal.remote.HistoryLog;
+import io.rdasuite.hwreal.remote.RemoteTransport;
+import io.rdasuite.hwreal.wire.WireLimits;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.pdsm.ObjectId;
+import io.rdasuite.store.thdpms.pdsm.PdsmClient;
+import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
+import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.IntStream;
+
+/**
+ * pDSM (paper 002 §4.1) as OS processes on loopback: PM servers (nodes 0..S-1, one process each, PM on mapped files), and
+ * one client process hosting the monitor node S (bootstrap, the §4.1.3 failure detector, configuration broadcast,
+ * §4.1.7 re-replication) and the client node S+1. The monitor's state machine runs on the Apache Ratis replicas
+ * ({@code rda serve --role monitor}). Every process replays the same {@link PdsmCluster#deploy} on a {@link SplitFabric}.
+ */
+public final class PdsmProcesses {
+    /** Probes every 20 ms, dead after 3 missed (wall clock: the simulator's 5 µs would declare a busy server dead). */
+    public static PdsmConfig config(ThdpmsPlantedBug plant) {
+        return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, plant);
+    }
+
+    static final ServerConfig NODE_CONFIG = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
+
+    private PdsmProcesses() {
+    }
+
+    private static List<InetSocketAddress> addresses(List<String> servers, String client) {
+        List<InetSocketAddress> a = new ArrayList<>();
+        for (String s : servers) {
+            a.add(RemoteTransport.address(s));
+        }
+        a.add(RemoteTransport.address(client)); // the monitor node
+        a.add(RemoteTransport.address(client)); // the client node, same process
+        return a;
+    }
+
+    private static PdsmCluster deploy(SplitFabric fabric, int servers, RatisLog log, long seed, ThdpmsPlantedBug plant) {
+        return PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed, false, log);
+    }
+
+    /** A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until killed). */
+    public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, long seed,
+                                       PrintStream out) throws IOException {
+        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+        RatisLog log = new RatisLog(monitors);
+        deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        return () -> {
+            log.close();
+            fabric.close();
+        };
+    }
+
+    /** What a client run saw. */
+    public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int keys, int lost,
+                               List<String> lostKeys, long epoch, Set<Integer> liveServers, List<Integer> replicasPerSegment) {
+    }
+
+    /**
+     * The client process: deploys its part (monitor node with re-replication on, client node), then runs one sequential
+     * client for {@code seconds}: puts of increasing sequence numbers and gets on {@code keys} keys (the first half of
+     * them, the cold keys, are put only in the first quarter of the run: a failure after it must keep them), each recorded in
+     * {@code history} ({@link HistoryLog}: key-value, process 0), then reads every key once more. A key whose last read
+     * is older than its last acknowledged put is a lost acknowledged write. The process should exit afterwards: the
+     * monitor node's daemons (failure detector, re-replication) run until it does.
+     */
+    public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
+                                      Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+        try (SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(servers.size(), servers.size() + 1), Set.of(), NODE_CONFIG, null,
+                WireLimits.DEFAULTS, out::println); HistoryLog h = new HistoryLog(history)) {
+            RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
+            PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, plant);
+            cluster.remapOnFailure();
+            PdsmClient c = cluster.clients.getFirst();
+            long[] lastAcked = new long[keys];
+            int[] counts = new int[5];
+            List<String> lost = new ArrayList<>();
+            CountDownLatch done = new CountDownLatch(1);
+            Throwable[] failure = new Throwable[1];
+            fabric.node(servers.size() + 1).spawn("thdpms-client", () -> {
+                try {
+                    c.begin(); // the monitor node's bootstrap has mapped and configured every server
+                    Random random = new Random(seed);
+                    long seq = 0;
+                    long startedAt = System.nanoTime();
+                    long end = startedAt + (long) (seconds * 1e9);
+                    long coldEnd = startedAt + (long) (seconds * 1e9 / 4);
+                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys");
+                    out.flush();
+                    while (System.nanoTime() < end) {
+                        int k = random.nextInt(keys);
+                        boolean cold = k < keys / 2 && System.nanoTime() > coldEnd;
+                        if (random.nextBoolean() && !cold) {
+                            long v = ++seq;
+                            h.op("invoke", 0, "put", Integer.toString(k), v);
+                            if (c.put(ObjectId.ofKey(k), encode(v))) {
+                                h.op("ok", 0, "put", Integer.toString(k), v);
+                                lastAcked[k] = v;
+                                counts[0]++;
+                            } else {
+                                h.op("info", 0, "put", Integer.toString(k), v);
+                                counts[1]++;
+                            }
+                        } else {
+                            get(c, h, k, counts);
+                        }
+                    }
+                    for (int k = 0; k < keys; k++) {
+                        Long read = get(c, h, k, counts);
+                        if (lastAcked[k] > 0 && (read == null || read < lastAcked[k])) {
+                            lost.add(k + ": acknowledged " + lastAcked[k] + ", read " + read);
+                        }
+                    }
+                } catch (Throwable t) {
+                    failure[0] = t;
+                } finally {
+                    done.countDown();
+                }
+            });
+            done.await();
+            if (failure[0] != null) {
+                throw new IllegalStateException("the client failed", failure[0]);
+            }
+            return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], keys, lost.size(),
+                    lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
+                    cluster.monitor.view().table().values().stream().map(item -> item.replicas().size()).toList());
+        }
+    }
+
+    /** A recorded get: its value (the put's sequence number), null when absent or failed; a damaged value reads as -1. */
+    private static Long get(PdsmClient c, HistoryLog h, int k, int[] counts) {
+        h.op("invoke", 0, "get", Integer.toString(k), null);
+        PdsmClient.Read r = c.get(ObjectId.ofKey(k));
+        switch (r) {
+            case PdsmClient.Found f -> {
+                long v = decode(f.value());
+                h.op("ok", 0, "get", Integer.toString(k), v);
+                counts[2]++;
+                return v;
+            }
+            case PdsmClient.Absent a -> {
+                h.op("ok", 0, "get", Integer.toString(k), null);
+                counts[2]++;
+                return null;
+            }
+            default -> {
+                h.op("fail", 0, "get", Integer.toString(k), null);
+                counts[3]++;
+                return null;
+            }
+        }
+    }
+
+    static byte[] encode(long v) {
+        return ByteBuffer.allocate(16).putLong(v).putLong(~v).array();
+    }
+
+    /** The sequence number, or -1 when the two words disagree (a torn or foreign value). */
+    static long decode(byte[] b) {
+        if (b.length != 16) {
+            return -1;
+        }
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        long v = buf.getLong();
+        return buf.getLong() == ~v ? v : -1;
+    }
+}
