@@ -5,23 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
-import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
-import java.io.File;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.netty.NettyConfigKeys;
-import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.RaftServerConfigKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,13 +37,7 @@ class PdsmOnLoopbackWithRatisTest {
         List<RaftServer> replicas = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                RaftProperties p = RatisLog.properties();
-                NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(i).substring(addresses.get(i).lastIndexOf(':') + 1)));
-                RaftServerConfigKeys.setStorageDir(p, List.of(new File(dir.toFile(), "m" + i)));
-                RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + i)).setGroup(RatisLog.group(addresses))
-                        .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(5))).build();
-                server.start();
-                replicas.add(server);
+                replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 5, addresses));
             }
             List<String> problems = new CopyOnWriteArrayList<>();
             PdsmConfig config = new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, ThdpmsPlantedBug.NONE);

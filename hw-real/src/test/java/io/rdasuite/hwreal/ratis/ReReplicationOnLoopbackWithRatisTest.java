@@ -6,13 +6,11 @@ import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.monitor.MappingItem;
-import io.rdasuite.store.thdpms.monitor.MonitorStateMachine;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
-import java.io.File;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,11 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
-import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.netty.NettyConfigKeys;
-import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.RaftServerConfigKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,13 +54,7 @@ class ReReplicationOnLoopbackWithRatisTest {
         List<RaftServer> replicas = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                RaftProperties p = RatisLog.properties();
-                NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(i).substring(addresses.get(i).lastIndexOf(':') + 1)));
-                RaftServerConfigKeys.setStorageDir(p, List.of(new File(dir.toFile(), "m" + i)));
-                RaftServer server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf("m" + i)).setGroup(RatisLog.group(addresses))
-                        .setProperties(p).setStateMachine(new MonitorStateMachineAdapter(new MonitorStateMachine(5))).build();
-                server.start();
-                replicas.add(server);
+                replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 5, addresses));
             }
             List<String> problems = new CopyOnWriteArrayList<>();
             // probes every 20 ms, dead after 3 missed
