@@ -39,28 +39,18 @@ final class FsCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        List<TxnCells.Example> examples = new java.util.ArrayList<>();
-        List<TxnCells.Shrink> shrinks = new java.util.ArrayList<>();
-        Map<Integer, String> notShrunk = new java.util.TreeMap<>();
+        TxnCells.ShrunkExamples shrunk = new TxnCells.ShrunkExamples();
         for (PdfsExplorer.Finding f : r.findings()) {
-            TxnCells.Example found = new TxnCells.Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token());
-            long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
-            PdfsShrinker.Shrunk sh;
-            try {
-                sh = PdfsShrinker.shrink(f);
-            } catch (RuntimeException ex) { // a shrinker's bug must not cost the finding: shown as found, with why
-                examples.add(found);
-                shrinks.add(null);
-                notShrunk.put(examples.size() - 1, ex.toString());
-                continue;
-            }
-            PdfsExplorer.Finding small = sh.finding();
-            examples.add(new TxnCells.Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()));
-            shrinks.add(!sh.smaller() ? null : new TxnCells.Shrink(program(sh.program()), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
+            shrunk.add(new TxnCells.Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token()), found -> {
+                PdfsShrinker.Shrunk sh = PdfsShrinker.shrink(f);
+                PdfsExplorer.Finding small = sh.finding();
+                return new TxnCells.Shrunk(new TxnCells.Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()),
+                        sh.smaller() ? program(sh.program()) : null, sh.candidates());
+            });
         }
-        TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", examples);
-        TxnCells.explain(row, CLAIM, program(PdfsExplorer.PROGRAM), shrinks, token -> new PdfsExplorer().describe(token), FsCells::timeline);
-        TxnCells.noteNotShrunk(row, notShrunk);
+        TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", shrunk.examples);
+        TxnCells.explain(row, CLAIM, program(PdfsExplorer.PROGRAM), shrunk.shrinks, token -> new PdfsExplorer().describe(token), FsCells::timeline);
+        TxnCells.noteNotShrunk(row, shrunk.notShrunk);
         return row;
     }
 

@@ -67,28 +67,18 @@ final class TxnCells {
         row.put("transport", cell.transport().name());
         row.put("events", r.events());
         row.put("crashStates", r.states());
-        List<Example> examples = new ArrayList<>();
-        List<Shrink> shrinks = new ArrayList<>();
-        Map<Integer, String> notShrunk = new java.util.TreeMap<>();
+        ShrunkExamples shrunk = new ShrunkExamples();
         for (TxnExplorer.Finding f : r.findings()) {
-            Example found = new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token());
-            long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
-            io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh;
-            try {
-                sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
-            } catch (RuntimeException ex) { // a shrinker's bug must not cost the finding: shown as found, with why
-                examples.add(found);
-                shrinks.add(null);
-                notShrunk.put(examples.size() - 1, ex.toString());
-                continue;
-            }
-            TxnExplorer.Finding small = sh.finding();
-            examples.add(new Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()));
-            shrinks.add(!sh.smaller() ? null : new Shrink(program(sh.program()), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
+            shrunk.add(new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token()), found -> {
+                io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
+                TxnExplorer.Finding small = sh.finding();
+                return new Shrunk(new Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()),
+                        sh.smaller() ? program(sh.program()) : null, sh.candidates());
+            });
         }
-        putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", examples);
-        explain(row, CLAIM, program(s.program()), shrinks, token -> new TxnExplorer().describe(token), TxnCells::timeline);
-        noteNotShrunk(row, notShrunk);
+        putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", shrunk.examples);
+        explain(row, CLAIM, program(s.program()), shrunk.shrinks, token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        noteNotShrunk(row, shrunk.notShrunk);
         return row;
     }
 
@@ -115,6 +105,35 @@ final class TxnCells {
      * target, crash event, detail and token), how many smaller programs were tried and the wall time it took (reported
      * only).
      */
+    /** What a shrinker made of a finding: its smaller example, the smaller program ({@code null}: none smaller), candidates tried. */
+    record Shrunk(Example small, List<List<String>> program, int candidates) {
+    }
+
+    /**
+     * A cell's findings as examples, each shrunk where its shrinker can; a shrinker that throws must not cost the
+     * finding, which is then shown as found, with why ({@link #noteNotShrunk}).
+     */
+    static final class ShrunkExamples {
+        final List<Example> examples = new ArrayList<>();
+        final List<Shrink> shrinks = new ArrayList<>();
+        final Map<Integer, String> notShrunk = new java.util.TreeMap<>();
+
+        void add(Example found, java.util.function.Function<Example, Shrunk> shrinker) {
+            long start = System.nanoTime(); // reported only, as wallShrinkMillis; never an input to the run
+            Shrunk sh;
+            try {
+                sh = shrinker.apply(found);
+            } catch (RuntimeException ex) {
+                examples.add(found);
+                shrinks.add(null);
+                notShrunk.put(examples.size() - 1, ex.toString());
+                return;
+            }
+            examples.add(sh.small());
+            shrinks.add(sh.program() == null ? null : new Shrink(sh.program(), found, sh.candidates(), (System.nanoTime() - start) / 1_000_000));
+        }
+    }
+
     record Shrink(List<List<String>> program, Example original, int candidates, long wallMillis) {
     }
 

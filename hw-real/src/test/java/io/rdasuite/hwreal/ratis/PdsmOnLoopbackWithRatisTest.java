@@ -9,7 +9,6 @@ import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,12 +27,7 @@ class PdsmOnLoopbackWithRatisTest {
 
     @Test
     void objectsPutOverwriteReadAndDeleteWithTheMonitorOnRatis(@TempDir Path dir) throws Exception {
-        List<String> addresses = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            try (ServerSocket s = new ServerSocket(0)) {
-                addresses.add("127.0.0.1:" + s.getLocalPort());
-            }
-        }
+        List<String> addresses = MonitorAddresses.freeLoopback(3);
         List<RaftServer> replicas = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {

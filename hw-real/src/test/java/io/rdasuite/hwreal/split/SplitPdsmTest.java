@@ -3,6 +3,7 @@ package io.rdasuite.hwreal.split;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.ratis.RatisLog;
+import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.ratis.RatisReplicaMain;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
@@ -52,12 +53,7 @@ class SplitPdsmTest {
 
     @Test
     void everyAcknowledgedPutSurvivesAServerKilledInAnotherFabric(@TempDir Path dir) throws Exception {
-        List<String> monitors = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            try (ServerSocket s = new ServerSocket(0)) {
-                monitors.add("127.0.0.1:" + s.getLocalPort());
-            }
-        }
+        List<String> monitors = MonitorAddresses.freeLoopback(3);
         List<org.apache.ratis.server.RaftServer> replicas = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
