@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -84,6 +85,12 @@ class ProofProperties {
         }
     }
 
+    /** Seed 1 once flipped bit 104 twice, giving back the right proof: the flips must be distinct bits. */
+    @Example
+    void aProofWithTheSameBitPickedTwiceIsStillMutated() throws IOException {
+        onlyTheRightProofForThisConnectionOpensIt(Mutation.BIT_FLIPPED, 1L);
+    }
+
     /** What a connection got back for its proof: the server's proof, a refusal, or null (closed without one). */
     private record Attempt(byte[] proof, Frame answer) {
     }
@@ -102,10 +109,13 @@ class ProofProperties {
                 case NONE -> HelloProof.client(SECRET, theirs.body(), ours);
                 case BIT_FLIPPED -> {
                     byte[] p = HelloProof.client(SECRET, theirs.body(), ours);
-                    for (int i = 0, n = 1 + random.nextInt(3); i < n; i++) {
-                        int bit = random.nextInt(p.length * 8);
-                        p[bit / 8] ^= (byte) (1 << (bit % 8));
+                    // distinct bits: flipping one bit twice would give back the right proof
+                    int n = 1 + random.nextInt(3);
+                    java.util.Set<Integer> bits = new java.util.TreeSet<>();
+                    while (bits.size() < n) {
+                        bits.add(random.nextInt(p.length * 8));
                     }
+                    bits.forEach(bit -> p[bit / 8] ^= (byte) (1 << (bit % 8)));
                     yield p;
                 }
                 case RANDOM -> bytes(HelloProof.PROOF_BYTES, random.nextLong());
