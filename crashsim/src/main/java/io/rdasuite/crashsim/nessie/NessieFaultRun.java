@@ -17,6 +17,7 @@ import io.rdasuite.store.nessie.NessieClient;
 import io.rdasuite.store.nessie.NessieCluster;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -225,19 +226,29 @@ public final class NessieFaultRun {
      * such write completed before another write of the key that itself completed before the GET was invoked.
      */
     static void staleReads(NessieHistorySubject subject, List<OpRecord> history, List<String> failures) {
+        // the writes of each key, in history order, each with the bytes it wrote (built once, not once per GET)
+        TreeMap<Integer, List<OpRecord>> writesOf = new TreeMap<>();
+        IdentityHashMap<OpRecord, byte[]> written = new IdentityHashMap<>();
+        for (OpRecord w : history) {
+            if (w.op().writes()) {
+                writesOf.computeIfAbsent(w.op().key(), k -> new ArrayList<>()).add(w);
+                if (w.op().kind() == Op.Kind.PUT) {
+                    written.put(w, subject.valueBytes(w.op().key(), w.op().value()));
+                }
+            }
+        }
+        List<OpRecord> sources = new ArrayList<>();
         for (OpRecord g : history) {
             if (g.op().kind() != Op.Kind.GET || !g.completed()) {
                 continue;
             }
             int key = g.op().key();
+            List<OpRecord> writes = writesOf.getOrDefault(key, List.of());
             boolean absent = g.result() == null || g.result().length == 0;
-            List<OpRecord> sources = new ArrayList<>();
-            for (OpRecord w : history) {
-                if (w.op().key() != key || !w.op().writes()) {
-                    continue;
-                }
+            sources.clear();
+            for (OpRecord w : writes) {
                 boolean explains = absent ? w.op().kind() == Op.Kind.DELETE
-                        : w.op().kind() == Op.Kind.PUT && Arrays.equals(subject.valueBytes(key, w.op().value()), g.result());
+                        : w.op().kind() == Op.Kind.PUT && Arrays.equals(written.get(w), g.result());
                 if (explains) {
                     sources.add(w);
                 }
@@ -245,12 +256,11 @@ public final class NessieFaultRun {
             if (!absent && sources.isEmpty()) {
                 continue; // bytes no put wrote: RDA's business
             }
-            for (OpRecord later : history) {
-                if (later.op().key() != key || !later.op().writes() || !later.completed() || later.completeEvent() >= g.invokeEvent()) {
+            for (OpRecord later : writes) {
+                if (!later.completed() || later.completeEvent() >= g.invokeEvent()) {
                     continue;
                 }
-                boolean overwritten = sources.stream().allMatch(src -> src != later && src.completed() && src.completeEvent() < later.invokeEvent());
-                if (overwritten) {
+                if (overwrites(later, sources)) {
                     failures.add("STALE_READ: client " + g.client() + "'s get of key " + key + " (events " + g.invokeEvent() + "-" + g.completeEvent()
                             + ") returned " + (absent ? "absent" : "a value") + " that " + later.op().encode() + " (client " + later.client()
                             + ", completed at event " + later.completeEvent() + ") had overwritten");
@@ -258,6 +268,16 @@ public final class NessieFaultRun {
                 }
             }
         }
+    }
+
+    /** Whether {@code later} is another write that began after every one of {@code sources} had completed. */
+    private static boolean overwrites(OpRecord later, List<OpRecord> sources) {
+        for (OpRecord src : sources) {
+            if (src == later || !src.completed() || src.completeEvent() >= later.invokeEvent()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The program's keys, in order. */
