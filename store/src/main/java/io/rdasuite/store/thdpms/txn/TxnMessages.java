@@ -17,12 +17,18 @@ final class TxnMessages {
     static final long RESOLVE = LOCK + 5;
     /** From recovery: every transaction in flight at the configuration change is resolved; release the recovery locks. */
     static final long RESOLVE_DONE = LOCK + 6;
+    /**
+     * From recovery, before it reads a dead coordinator's slot: refuse that coordinator's requests from now on, so that
+     * one still on the wire when it died cannot lock items after recovery looked (its locks would never be released).
+     */
+    static final long FENCE = LOCK + 7;
 
     static final long OK = 0;
     static final long STALE_EPOCH = 1;
     static final long CONFLICT = 4;
     static final long NOT_READY = 5;
     static final long MALFORMED = 6;
+    static final long FENCED = 7;
 
     private TxnMessages() {
     }
@@ -43,6 +49,7 @@ final class TxnMessages {
             case 4 -> "conflict";
             case 5 -> "recovery in progress";
             case 6 -> "malformed record";
+            case 7 -> "coordinator fenced (declared dead)";
             default -> "status " + reply[0];
         };
     }

@@ -27,6 +27,8 @@ public final class TxnParticipant implements PdsmServer.Extension {
     private final int items;
     private long knownEpoch;
     private boolean recovering;
+    /** Coordinators recovery declared dead (volatile: a restart breaks every queue pair, so nothing late arrives after it). */
+    private final boolean[] fenced = new boolean[TxnLayout.MAX_COORDINATORS];
 
     private final TxnCluster.StepListener onStep;
 
@@ -72,6 +74,9 @@ public final class TxnParticipant implements PdsmServer.Extension {
             if (op == TxnMessages.RESOLVE_DONE) {
                 return done();
             }
+            if (op == TxnMessages.FENCE) {
+                return fence((int) request[2]);
+            }
             if (request[1] < server.epoch()) {
                 return reply(TxnMessages.STALE_EPOCH);
             }
@@ -82,6 +87,9 @@ public final class TxnParticipant implements PdsmServer.Extension {
             long txn = request[3];
             if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
                 return reply(TxnMessages.MALFORMED);
+            }
+            if (fenced[c]) {
+                return reply(TxnMessages.FENCED);
             }
             List<WriteEntry> writes = TxnLayout.parse(slot(c), txn);
             if (writes == null) {
@@ -207,6 +215,15 @@ public final class TxnParticipant implements PdsmServer.Extension {
             }
         }
         setFlags(c, server.epoch(), txn, commit ? TxnLayout.TRUNCATED : TxnLayout.ABORTED);
+        return reply(TxnMessages.OK);
+    }
+
+    /** A dead coordinator: its requests are refused from here on, so the slot recovery reads next stays as it is. */
+    private long[] fence(int c) {
+        if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+            return reply(TxnMessages.MALFORMED);
+        }
+        fenced[c] = true;
         return reply(TxnMessages.OK);
     }
 

@@ -32,11 +32,13 @@ final class TxnRecovery {
     private final TreeMap<Integer, IrdmaRpc.Client> rpc;
     private final ServerLock lock;
     private final int coordinators;
+    private final boolean fence;
     /** Decisions, for tests and reports: "c<coordinator>/t<txn> commit|abort". */
     final List<String> decisions = new java.util.ArrayList<>();
 
     TxnRecovery(Node host, Monitor monitor, TreeMap<Integer, QueuePair> qps, TreeMap<Integer, MemoryRegion> logs,
-                TreeMap<Integer, IrdmaRpc.Client> rpc, int coordinators) {
+                TreeMap<Integer, IrdmaRpc.Client> rpc, int coordinators, TxnPlantedBug bug) {
+        this.fence = bug != TxnPlantedBug.DEAD_COORDINATOR_NOT_FENCED;
         this.host = host;
         this.monitor = monitor;
         this.qps = qps;
@@ -63,11 +65,19 @@ final class TxnRecovery {
         }
     }
 
-    /** A coordinator died: resolves its transaction in flight (no epoch change: a dead coordinator sends nothing more). */
+    /**
+     * A coordinator died: every live server fences it (refuses its requests from then on), then its transaction in flight
+     * is resolved. No epoch change: a dead coordinator sends nothing more, but a request it sent just before dying may
+     * still be on the wire, and without the fence it could lock items after the slots were read, for good.
+     */
     void recoverCoordinator(int c) {
         lock.lock();
         try {
-            resolve(c, monitor.view());
+            MonitorView view = monitor.view();
+            for (int node : fence ? view.liveServers() : java.util.Set.<Integer>of()) { // first fence it: a request still on the wire must not act after the read
+                rpc.get(node).call(TxnMessages.of(TxnMessages.FENCE, view.epoch(), c));
+            }
+            resolve(c, view);
         } finally {
             lock.unlock();
         }
