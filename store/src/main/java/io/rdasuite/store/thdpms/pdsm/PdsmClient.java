@@ -26,6 +26,8 @@ import java.util.TreeMap;
 public final class PdsmClient {
     /** Attempts per operation before it is reported failed. */
     static final int ATTEMPTS = 8;
+    /** Re-reads of a table whose root is pending (PdsmServer.PENDING_ROOT), each a READ round trip, before giving up. */
+    static final int PENDING_REREADS = 256;
     /** A round trip to the monitor for the mapping (modelled). */
     static final long MONITOR_RPC_NANOS = 3_000;
 
@@ -269,6 +271,7 @@ public final class PdsmClient {
     public Read get(ObjectId id) {
         start();
         long segment = placement.segmentOf(id);
+        int pendingReads = 0;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             MappingItem item = items.get(segment);
             if (item == null) {
@@ -282,18 +285,26 @@ public final class PdsmClient {
                 continue;
             }
             long hash = id.hash();
-            long root = -1;
+            long root = 0;
             int home = (int) Long.remainderUnsigned(hash, config.tableBuckets());
-            for (int i = 0; i < config.tableBuckets() && root < 0; i++) {
+            for (int i = 0; i < config.tableBuckets(); i++) {
                 int b = (home + i) % config.tableBuckets();
                 long bucketId = table.getAtIndex(ValueLayout.JAVA_LONG, 2L * b);
                 if (bucketId == hash) {
                     root = table.getAtIndex(ValueLayout.JAVA_LONG, 2L * b + 1);
+                    break;
                 } else if (bucketId == 0) {
-                    root = 0;
+                    break;
                 }
             }
-            if (root <= 0) {
+            if ((root & PdsmServer.PENDING_ROOT) != 0) {
+                if (pendingReads++ == PENDING_REREADS) {
+                    return null; // the swing never settled: give up as when every attempt failed
+                }
+                attempt--; // a swing not yet persisted everywhere: read the table again, without using up an attempt
+                continue;
+            }
+            if (root == 0) {
                 return new Absent();
             }
             MemorySegment block = MemorySegment.ofArray(new long[8]);

@@ -103,6 +103,7 @@ public final class PdsmServer {
                 long segmentNo = item.segmentNo();
                 PAllocator a = new PAllocator(memory.get(local), config.heapOffset(), config.segmentBytes(), config.chunkBytes(),
                         planted != ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS, header -> mirror(segmentNo, header, 8));
+                settlePendingRoots(segmentNo, local);
                 a.rebuild(liveBlocks(local)); // loads yield to the handlers: publish the segment only once its allocator is whole
                 allocators.put(segmentNo, a);
                 primaryOf.put(segmentNo, local);
@@ -254,7 +255,7 @@ public final class PdsmServer {
         List<Long> live = new ArrayList<>();
         for (int b = 0; b < config.tableBuckets(); b++) {
             long bucket = config.tableOffset() + 16L * b;
-            long root = m.load8(bucket + 8);
+            long root = rootOf(m.load8(bucket + 8));
             if (m.load8(bucket) != 0 && root != 0) {
                 live.add(root);
                 live.add(m.load8(root + 24));
@@ -339,6 +340,35 @@ public final class PdsmServer {
         return commit(request[1], request[2], local, request[3], request[4]);
     }
 
+    /**
+     * A root word's mark: the swing it holds is not yet persisted at the primary and at every backup (readers retry).
+     * Root offsets lie within a segment, far below bit 63. Not in the paper, which does not say when a swing becomes
+     * visible to one-sided get_obj readers (§4.1.5, §4.1.8): see {@link #commit}.
+     */
+    public static final long PENDING_ROOT = Long.MIN_VALUE;
+
+    /** A root word without its pending mark. */
+    public static long rootOf(long word) {
+        return word & ~PENDING_ROOT;
+    }
+
+    /**
+     * A segment this server becomes primary of (a restart, or a promotion): a pending mark left by a crash between the
+     * swing and its persistence everywhere is cleared (the swing it marks is persisted here), and the bucket mirrored,
+     * before any reader can see the segment.
+     */
+    private void settlePendingRoots(long segmentNo, int local) {
+        LocalMemory m = memory.get(local);
+        for (int b = 0; b < config.tableBuckets(); b++) {
+            long bucket = config.tableOffset() + 16L * b;
+            long word = m.load8(bucket + 8);
+            if ((word & PENDING_ROOT) != 0) {
+                m.store8(bucket + 8, rootOf(word));
+                m.persist(bucket + 8, 8);
+            }
+        }
+    }
+
     /** Swings the object's root to {@code extent} (0: deleted), persists it, mirrors the bucket, then acknowledges. */
     private long[] commit(long requestEpoch, long segmentNo, int local, long idHash, long extent) {
         LocalMemory m = memory.get(local);
@@ -360,18 +390,26 @@ public final class PdsmServer {
             if (bucket < 0) {
                 return Messages.of(Messages.FULL, epoch);
             }
-            m.store8(bucket + 8, extent); // the atomic pointer swing (one 8-byte word)
-            m.store8(bucket, idHash);
             if (planted == ThdpmsPlantedBug.ACK_BEFORE_FLUSH) {
+                m.store8(bucket + 8, extent);
+                m.store8(bucket, idHash);
                 for (long[] pending : unflushedSwings) { // flushed later, with the next commit: after this one's ack
                     m.persist(pending[0], 16);
                 }
                 unflushedSwings.clear();
                 unflushedSwings.add(new long[] {bucket});
-            } else {
-                m.persist(bucket, 16);
+                mirror(segmentNo, bucket, 16);
+                return Messages.of(Messages.OK, epoch);
             }
+            // The atomic pointer swing (one 8-byte word), marked pending: a CPU store is visible to one-sided READs before
+            // it persists, so a reader that saw the new root and returned its value could see it lost by a power failure
+            // (or by a failover to a backup the bucket had not reached yet). Readers retry on a pending root; the mark goes
+            // once the word is persisted here and at every backup, and a crash leaves it for settlePendingRoots.
+            m.store8(bucket + 8, extent | PENDING_ROOT);
+            m.store8(bucket, idHash);
+            m.persist(bucket, 16);
             mirror(segmentNo, bucket, 16);
+            m.store8(bucket + 8, extent); // durable everywhere: visible now (persisting this store is not needed)
             return Messages.of(Messages.OK, epoch);
         } finally {
             lock.unlock();
@@ -410,7 +448,7 @@ public final class PdsmServer {
         for (int b = 0; b < config.tableBuckets(); b++) {
             long bucket = config.tableOffset() + 16L * b;
             long id = m.load8(bucket);
-            long root = m.load8(bucket + 8);
+            long root = rootOf(m.load8(bucket + 8));
             if (id == 0 || root == 0) {
                 continue;
             }
