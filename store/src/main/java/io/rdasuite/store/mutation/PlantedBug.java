@@ -182,6 +182,10 @@ public enum PlantedBug {
     PDSM_REPLICA_MAPPED_BEFORE_COPY("pdsm-replica-mapped-before-copy", "pdsm",
             "re-replication maps a dead server's lost replica at its new place before the primary copied the segment there,"
                     + " so a second failure, of the primary, promotes an empty replica (paper 002 §4.1.7, replication)"),
+    /** ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE. */
+    PDSM_SWING_VISIBLE_BEFORE_DURABLE("pdsm-swing-visible-before-durable", "pdsm",
+            "the primary's root swing is visible to one-sided readers before it is persisted and mirrored, so a get can return"
+                    + " a value a power failure then loses (the protocol as paper 002 §4.1.5/§4.1.8 leaves it; found by rda check --seed 64)"),
     /** PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST. */
     PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST("pdkvs-split-published-before-persist", "pdkvs",
             "a CCEH split points the directory at the new segment before the segment's contents persist (and reach the"

@@ -26,7 +26,12 @@ public enum ThdpmsPlantedBug {
      * (§4.1.7: "only after the data have been replicated, the corresponding metadata are updated"): a second failure,
      * of the primary, promotes a replica that holds nothing.
      */
-    REPLICA_MAPPED_BEFORE_COPY;
+    REPLICA_MAPPED_BEFORE_COPY,
+    /**
+     * The commit swings the root with a plain store and persists and mirrors it afterwards, as paper 002 §4.1.5 reads:
+     * a one-sided get_obj (§4.1.8) in between returns a value that a power failure (or a failover) can still lose.
+     */
+    SWING_VISIBLE_BEFORE_DURABLE;
 
     /**
      * The pDSM bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdsm-...}), else {@link #NONE}:
@@ -40,6 +45,7 @@ public enum ThdpmsPlantedBug {
             case PDSM_NOT_MIRRORED_TO_BACKUP -> NOT_MIRRORED_TO_BACKUP;
             case PDSM_STALE_EPOCH_ACCEPTED -> STALE_EPOCH_ACCEPTED;
             case PDSM_REPLICA_MAPPED_BEFORE_COPY -> REPLICA_MAPPED_BEFORE_COPY;
+            case PDSM_SWING_VISIBLE_BEFORE_DURABLE -> SWING_VISIBLE_BEFORE_DURABLE;
             default -> NONE;
         };
     }

@@ -103,7 +103,9 @@ public final class PdsmServer {
                 long segmentNo = item.segmentNo();
                 PAllocator a = new PAllocator(memory.get(local), config.heapOffset(), config.segmentBytes(), config.chunkBytes(),
                         planted != ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS, header -> mirror(segmentNo, header, 8));
-                settlePendingRoots(segmentNo, local);
+                if (planted != ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE) { // (the plant makes no marks: the code before them)
+                    settlePendingRoots(segmentNo, local);
+                }
                 a.rebuild(liveBlocks(local)); // loads yield to the handlers: publish the segment only once its allocator is whole
                 allocators.put(segmentNo, a);
                 primaryOf.put(segmentNo, local);
@@ -398,6 +400,13 @@ public final class PdsmServer {
                 }
                 unflushedSwings.clear();
                 unflushedSwings.add(new long[] {bucket});
+                mirror(segmentNo, bucket, 16);
+                return Messages.of(Messages.OK, epoch);
+            }
+            if (planted == ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE) { // the commit before the pending mark
+                m.store8(bucket + 8, extent);
+                m.store8(bucket, idHash);
+                m.persist(bucket, 16);
                 mirror(segmentNo, bucket, 16);
                 return Messages.of(Messages.OK, epoch);
             }
