@@ -135,15 +135,15 @@ final class FuzzCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), shrink, System::nanoTime);
         long[] lastLine = {System.nanoTime()};
         FuzzCampaign.Result r;
-        try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
+        try (ProgressBar bar = Progress.bar("fuzz", "runs", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
             r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, Interrupts::requested, p -> {
                 double perSecond = p.runs() / Math.max(1e-9, (System.nanoTime() - wallStart) / 1e9);
                 String line = String.format(Locale.ROOT, "%,d runs, %,d crash states, %,d findings, %,d failures, %,d new coverage (%,d signatures), %.1f runs/s",
                         p.runs(), p.crashStates(), p.findingStates(), p.failingRuns(), p.newCoverageRuns(), p.signatures(), perSecond);
                 if (bar != null) {
                     bar.stepTo(p.runs());
-                    bar.setExtraMessage(String.format(Locale.ROOT, " %,d st %,d find %,d FAIL %,d new", p.crashStates(), p.findingStates(),
-                            p.failingRuns(), p.newCoverageRuns()));
+                    bar.setExtraMessage(String.format(Locale.ROOT, "%,d failures, %,d states, %,d findings, %,d new coverage", p.failingRuns(), p.crashStates(),
+                            p.findingStates(), p.newCoverageRuns()));
                 } else if (System.nanoTime() - lastLine[0] >= PROGRESS_EVERY_NANOS) {
                     lastLine[0] = System.nanoTime();
                     err.println("fuzz: " + line);
