@@ -192,10 +192,13 @@ final class FuzzCommand implements Callable<Integer> {
 
     /**
      * The HTML timeline of a shrunk failure's history (its crash state re-run), in the report's {@code timelines/} with
-     * {@code --report}, else in {@code rda-report/} as {@code rda check}'s; a line saying why when it cannot be drawn.
+     * {@code --report}, else none (null); a line saying why when it cannot be drawn.
      */
     private String timeline(FuzzExplorer.Failure shrunk, PlantedBug bug) {
-        Path dir = report.wanted() ? report.dir.resolve("timelines") : Path.of("rda-report");
+        if (!report.wanted()) {
+            return null; // no --report: no file (docs/COMMANDS.md, "The contract")
+        }
+        Path dir = report.dir.resolve("timelines");
         try {
             return io.rdasuite.linearizability.crash.CrashTimelines.writeFuzz(shrunk.token(bug), shrunk.invariant() + " - " + shrunk.detail(), dir).toString();
         } catch (java.io.IOException | RuntimeException e) {

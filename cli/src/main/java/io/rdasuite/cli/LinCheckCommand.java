@@ -137,6 +137,9 @@ final class LinCheckCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ReportOption report;
 
+    @picocli.CommandLine.Mixin
+    NoSeedOption noSeed;
+
     @Option(names = "--repeat", defaultValue = "1",
             description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
     int repeat;
@@ -459,9 +462,7 @@ final class LinCheckCommand implements Callable<Integer> {
     }
 
     int error(String message) {
-        spec.commandLine().getErr().println("rda lin check: " + message);
-        spec.commandLine().getErr().flush();
-        return 2;
+        return Errors.fail(spec, json, Errors.EXIT_USAGE, message);
     }
 
     /** A model name, or auto (null). */
