@@ -83,7 +83,7 @@ final class Errors {
         err.flush();
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("command", cmd.getCommandName());
+            doc.put("command", cmd.getCommandSpec().qualifiedName().replaceFirst("^rda ", "")); // "lin check", "bench ycsb"
             doc.put("error", message);
             doc.put("exitCode", code);
             cmd.getOut().println(Json.write(doc));

@@ -153,6 +153,7 @@ class CommandContractTest {
         assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
         assertThat(r.err()).startsWith("rda " + command + ": ").doesNotContain("\tat ").doesNotContain("Usage:");
         JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("command").asText()).isEqualTo(command);
         assertThat(doc.get("exitCode").asInt()).isEqualTo(bad.exitCode());
         assertThat(doc.get("error").asText()).isEqualTo(r.err().strip());
     }
