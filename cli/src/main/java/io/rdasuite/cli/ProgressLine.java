@@ -28,7 +28,7 @@ final class ProgressLine {
         if (fraction < ESTIMATE_AFTER_FRACTION || elapsedNanos < ESTIMATE_AFTER_NANOS) {
             return "estimating";
         }
-        return "~" + duration((long) (elapsedNanos / 1e9 * (1 - fraction) / fraction)) + " left";
+        return "~" + duration(Math.max(1, Math.round(elapsedNanos / 1e9 * (1 - fraction) / fraction))) + " left";
     }
 
     /** Seconds as {@code 42 s}, {@code 3 min 5 s} or {@code 2 h 10 min}. */

@@ -87,6 +87,7 @@ class ProgressDisplayTest {
         assertThat(ProgressLine.estimate(0.5, 5 * SECOND)).isEqualTo("estimating");
         assertThat(ProgressLine.estimate(0.5, 20 * SECOND)).isEqualTo("~20 s left");
         assertThat(ProgressLine.estimate(0.25, 40 * SECOND)).isEqualTo("~2 min 0 s left");
+        assertThat(ProgressLine.estimate(0.99, 40 * SECOND)).isEqualTo("~1 s left"); // never "~0 s" while work remains
         assertThat(ProgressLine.estimate(1, 40 * SECOND)).isEqualTo("done");
     }
 
