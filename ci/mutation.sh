@@ -58,7 +58,7 @@ rda() {
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cd "$work" # rda check writes rda-report/ timelines into the working directory
+cd "$work" # the planted bugs' fuzz failures go to this corpus (.rda/fuzz-corpus), not the checkout's
 
 "$JAVA_HOME/bin/java" -cp "$root"/cli/target/lib/store-*.jar io.rdasuite.store.mutation.Catalogue > catalogue.tsv
 fuzz=0

@@ -124,7 +124,13 @@ final class CheckCommand implements Callable<Integer> {
         }
         long wallStart = System.nanoTime();
         Interrupts.install();
-        CheckReport report = run(common.seed, b, pinned);
+        CheckReport.timelineDir = htmlReport.wanted() ? htmlReport.dir.resolve("timelines") : null; // no file unless asked
+        CheckReport report;
+        try {
+            report = run(common.seed, b, pinned);
+        } finally {
+            CheckReport.timelineDir = null;
+        }
         report.campaign = campaign();
         report.cellsPlanned = plannedCells;
         report.interrupted = Interrupts.requested() ? Interrupts.signal() : null;
@@ -331,7 +337,7 @@ final class CheckCommand implements Callable<Integer> {
             cx.put("crashPoint", shrunk.crashPoint());
             cx.put("wallShrinkMillis", shrinkNanos / 1_000_000);
             if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-                cx.put("timeline", CheckReport.timeline(shrunk.token()));
+                CheckReport.putTimeline(cx, CheckReport.timeline(shrunk.token()));
             }
             row.put("counterexample", cx);
         }

@@ -157,10 +157,28 @@ final class CheckReport {
         return out;
     }
 
-    /** Where a linearizability failure's HTML timeline went (rda-report/), or why it could not be written. */
+    /**
+     * Where this run draws its findings' history timelines: {@code --report DIR}'s {@code DIR/timelines}, or null, the
+     * default, for none (a command writes no file it was not asked for: docs/COMMANDS.md, "The contract"). Set by
+     * {@code rda check} for the length of one run; the cells read it.
+     */
+    static volatile java.nio.file.Path timelineDir;
+
+    /** Puts {@code timeline} under "timeline" unless it is null (no timeline asked for). */
+    static void putTimeline(Map<String, Object> finding, String timeline) {
+        if (timeline != null) {
+            finding.put("timeline", timeline);
+        }
+    }
+
+    /** Where a linearizability failure's HTML timeline went, why it could not be written, or null when none was asked for. */
     static String timeline(String token) {
+        java.nio.file.Path dir = timelineDir;
+        if (dir == null) {
+            return null;
+        }
         try {
-            java.nio.file.Path file = io.rdasuite.linearizability.crash.CrashTimelines.write(token, java.nio.file.Path.of("rda-report"));
+            java.nio.file.Path file = io.rdasuite.linearizability.crash.CrashTimelines.write(token, dir);
             return file == null ? "(the state's history is linearizable on a re-run)" : file.toString();
         } catch (java.io.IOException | RuntimeException e) {
             return "(no timeline: " + e.getMessage() + ")";
@@ -168,12 +186,16 @@ final class CheckReport {
     }
 
     /**
-     * Where the history timeline of a finding of any invariant went (rda-report/; see
-     * {@link io.rdasuite.linearizability.crash.CrashTimelines#writeFinding}), or why it could not be drawn.
+     * Where the history timeline of a finding of any invariant went (see
+     * {@link io.rdasuite.linearizability.crash.CrashTimelines#writeFinding}), why it could not be drawn, or null when none was asked for.
      */
     static String findingTimeline(String token, String finding) {
+        java.nio.file.Path dir = timelineDir;
+        if (dir == null) {
+            return null;
+        }
         try {
-            return io.rdasuite.linearizability.crash.CrashTimelines.writeFinding(token, finding, java.nio.file.Path.of("rda-report")).toString();
+            return io.rdasuite.linearizability.crash.CrashTimelines.writeFinding(token, finding, dir).toString();
         } catch (java.io.IOException | RuntimeException e) {
             return "(no timeline: " + e.getMessage() + ")";
         }

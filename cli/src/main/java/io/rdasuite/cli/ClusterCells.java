@@ -151,7 +151,7 @@ final class ClusterCells {
             if (first) { // the shrunk example was re-run with its trace: where the crash fell, and the history around it
                 e.put("crashPoint", example.crashPoint());
                 e.put("trace", example.trace());
-                e.put("timeline", CheckReport.findingTimeline(example.token(), example.invariant() + " - " + example.detail()));
+                CheckReport.putTimeline(e, CheckReport.findingTimeline(example.token(), example.invariant() + " - " + example.detail()));
             }
             e.put("replay", example.replayCommand());
             examples.add(e);

@@ -16,7 +16,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "doctor", mixinStandardHelpOptions = true, description = "Which backends (simulator, loopback, mapped-file PM, LLPL, DiSNI) work here, and why not.")
 final class DoctorCommand implements Callable<Integer> {
     @Mixin
-    CommonOptions common;
+    JsonOption common;
+
+    @Mixin
+    NoSeedOption noSeed;
 
     @Spec
     CommandSpec spec;

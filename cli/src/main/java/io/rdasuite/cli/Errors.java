@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * How {@code rda} reports what went wrong: one line naming the command and the cause, a documented exit code, and no
@@ -19,6 +20,10 @@ final class Errors {
     static final int EXIT_USAGE = 2;
     /** The environment failed: a file or folder that cannot be read or written, a connection refused or lost. */
     static final int EXIT_ENVIRONMENT = 4;
+    /** A check failed: a claimed property, a history, a negative control missed, pinned findings moved. */
+    static final int EXIT_FAILED = 1;
+    /** {@code rda check}: the budget is too small to catch the controls; {@code rda lin check}: a verdict unknown. */
+    static final int EXIT_UNKNOWN = 3;
     /** A bug of rda itself (an exception no user input explains). */
     static final int EXIT_INTERNAL = 70;
 
@@ -63,13 +68,22 @@ final class Errors {
         return code;
     }
 
+    /**
+     * An error a command found itself (bad input it read, a server that went away): {@code message} after the command's
+     * name on stderr, and with {@code --json} the same as one JSON document on stdout; returns {@code code}.
+     */
+    static int fail(CommandSpec spec, boolean json, int code, String message) {
+        report(spec.commandLine(), json, spec.qualifiedName() + ": " + message, code);
+        return code;
+    }
+
     private static void report(CommandLine cmd, boolean json, String message, int code) {
         PrintWriter err = cmd.getErr();
         err.println(message);
         err.flush();
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("command", cmd.getCommandName());
+            doc.put("command", cmd.getCommandSpec().qualifiedName().replaceFirst("^rda ", "")); // "lin check", "bench ycsb"
             doc.put("error", message);
             doc.put("exitCode", code);
             cmd.getOut().println(Json.write(doc));

@@ -60,8 +60,12 @@ final class FsCells {
     }
 
     private static String timeline(String token, String finding) {
+        java.nio.file.Path dir = CheckReport.timelineDir;
+        if (dir == null) {
+            return null; // no --report: no file
+        }
         try {
-            return io.rdasuite.linearizability.crash.FsTimelines.write(token, finding, java.nio.file.Path.of("rda-report")).toString();
+            return io.rdasuite.linearizability.crash.FsTimelines.write(token, finding, dir).toString();
         } catch (java.io.IOException | RuntimeException e) {
             return "(no timeline: " + e.getMessage() + ")";
         }

@@ -135,15 +135,15 @@ final class FuzzCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), shrink, System::nanoTime);
         long[] lastLine = {System.nanoTime()};
         FuzzCampaign.Result r;
-        try (ProgressBar bar = Progress.bar("fuzz", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
+        try (ProgressBar bar = Progress.bar("fuzz", "runs", runCount == Long.MAX_VALUE ? -1 : runCount, common.json)) {
             r = FuzzCampaign.run(options, () -> timeLimitNanos >= 0 && System.nanoTime() - wallStart >= timeLimitNanos, Interrupts::requested, p -> {
                 double perSecond = p.runs() / Math.max(1e-9, (System.nanoTime() - wallStart) / 1e9);
                 String line = String.format(Locale.ROOT, "%,d runs, %,d crash states, %,d findings, %,d failures, %,d new coverage (%,d signatures), %.1f runs/s",
                         p.runs(), p.crashStates(), p.findingStates(), p.failingRuns(), p.newCoverageRuns(), p.signatures(), perSecond);
                 if (bar != null) {
                     bar.stepTo(p.runs());
-                    bar.setExtraMessage(String.format(Locale.ROOT, " %,d st %,d find %,d FAIL %,d new", p.crashStates(), p.findingStates(),
-                            p.failingRuns(), p.newCoverageRuns()));
+                    bar.setExtraMessage(String.format(Locale.ROOT, "%,d failures, %,d states, %,d findings, %,d new coverage", p.failingRuns(), p.crashStates(),
+                            p.findingStates(), p.newCoverageRuns()));
                 } else if (System.nanoTime() - lastLine[0] >= PROGRESS_EVERY_NANOS) {
                     lastLine[0] = System.nanoTime();
                     err.println("fuzz: " + line);
@@ -192,10 +192,13 @@ final class FuzzCommand implements Callable<Integer> {
 
     /**
      * The HTML timeline of a shrunk failure's history (its crash state re-run), in the report's {@code timelines/} with
-     * {@code --report}, else in {@code rda-report/} as {@code rda check}'s; a line saying why when it cannot be drawn.
+     * {@code --report}, else none (null); a line saying why when it cannot be drawn.
      */
     private String timeline(FuzzExplorer.Failure shrunk, PlantedBug bug) {
-        Path dir = report.wanted() ? report.dir.resolve("timelines") : Path.of("rda-report");
+        if (!report.wanted()) {
+            return null; // no --report: no file (docs/COMMANDS.md, "The contract")
+        }
+        Path dir = report.dir.resolve("timelines");
         try {
             return io.rdasuite.linearizability.crash.CrashTimelines.writeFuzz(shrunk.token(bug), shrunk.invariant() + " - " + shrunk.detail(), dir).toString();
         } catch (java.io.IOException | RuntimeException e) {

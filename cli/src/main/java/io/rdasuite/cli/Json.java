@@ -11,6 +11,15 @@ final class Json {
     private Json() {
     }
 
+    /** An object of {@code keysAndValues} (key, value, key, value, ...) in that order. */
+    static java.util.Map<String, Object> object(Object... keysAndValues) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return m;
+    }
+
     static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

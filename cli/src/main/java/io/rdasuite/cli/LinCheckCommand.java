@@ -137,6 +137,9 @@ final class LinCheckCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ReportOption report;
 
+    @picocli.CommandLine.Mixin
+    NoSeedOption noSeed;
+
     @Option(names = "--repeat", defaultValue = "1",
             description = "Check everything N times in this JVM (JIT warm-up); checkNanos is the first pass, passCheckNanos each pass's total.")
     int repeat;
@@ -313,7 +316,7 @@ final class LinCheckCommand implements Callable<Integer> {
             row.put("blocking", v.blocking() == null ? null : v.blocking().describe());
             if (timelineDir != null) {
                 Minimizer.Minimized m = Minimizer.minimize(v, l.model(), options, Math.min(10_000_000_000L, options.timeoutNanos()));
-                Path page = timelineDir.resolve(l.file() + ".html");
+                Path page = timelineDir.resolve(pageName(l.file())); // inside DIR whatever the history's path (an absolute one once wrote beside it)
                 Files.createDirectories(timelineDir);
                 String title = l.file() + (v.key() == null ? "" : " (key " + Values.render(v.key()) + ")") + ", minimized";
                 Files.writeString(page, HtmlTimeline.render(title, m.violation()), StandardCharsets.UTF_8);
@@ -458,10 +461,22 @@ final class LinCheckCommand implements Callable<Integer> {
         spec.commandLine().getErr().flush();
     }
 
+    /** Timeline pages written by this run, so that two histories of one name in different folders get two pages. */
+    private final java.util.Set<String> pages = new java.util.HashSet<>();
+
+    /** The timeline page of {@code file}: its file name, with -2, -3, ... when an earlier history of this run had it. */
+    private synchronized String pageName(String file) {
+        Path name = Path.of(file).getFileName();
+        String base = name == null ? "history" : name.toString();
+        String page = base + ".html";
+        for (int k = 2; !pages.add(page); k++) {
+            page = base + "-" + k + ".html";
+        }
+        return page;
+    }
+
     int error(String message) {
-        spec.commandLine().getErr().println("rda lin check: " + message);
-        spec.commandLine().getErr().flush();
-        return 2;
+        return Errors.fail(spec, json, Errors.EXIT_USAGE, message);
     }
 
     /** A model name, or auto (null). */

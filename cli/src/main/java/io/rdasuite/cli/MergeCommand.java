@@ -35,7 +35,10 @@ import picocli.CommandLine.Spec;
                         + " field that differs is named; a shard missing, given twice or partial)."})
 final class MergeCommand implements Callable<Integer> {
     @Mixin
-    CommonOptions common;
+    JsonOption common;
+
+    @Mixin
+    NoSeedOption noSeed;
 
     @Spec
     CommandSpec spec;
@@ -58,10 +61,16 @@ final class MergeCommand implements Callable<Integer> {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> docs = new ArrayList<>();
         for (Path f : files) {
+            // a shard named on the command line is input: missing or unreadable, it is bad input (exit 2), as the help says
+            if (Files.isDirectory(f)) {
+                return bad(f + " is a folder; give the shards' JSON files (e.g. " + f.resolve("*.json") + ")");
+            }
             try {
                 docs.add(json.readTree(Files.readString(f)));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 return bad(f + " is not JSON (" + e.getOriginalMessage() + ")");
+            } catch (IOException e) {
+                return bad(Errors.describe(e));
             }
         }
         String command = docs.getFirst().path("command").asText();
@@ -114,9 +123,7 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     private int bad(String why) {
-        spec.commandLine().getErr().println("rda merge: " + why);
-        spec.commandLine().getErr().flush();
-        return 2;
+        return Errors.fail(spec, common.json, Errors.EXIT_USAGE, why);
     }
 
     /**

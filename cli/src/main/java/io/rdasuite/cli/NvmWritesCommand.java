@@ -19,7 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "PM bytes one create, one update and one delete write, measured by the simulator (paper 000 Table 1).")
 final class NvmWritesCommand implements Callable<Integer> {
     @Mixin
-    CommonOptions common;
+    JsonOption common;
+
+    @Mixin
+    NoSeedOption noSeed;
 
     @Spec
     CommandSpec spec;

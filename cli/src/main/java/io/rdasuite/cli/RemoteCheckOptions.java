@@ -9,7 +9,8 @@ final class RemoteCheckOptions {
             description = "Remote check phase: write (record puts until done or the server goes away) or verify (after a restart; default: ${DEFAULT-VALUE}).")
     String phase;
 
-    @Option(names = "--history", defaultValue = "rda-history.jsonl", description = "The history file both phases append to (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--history", paramLabel = "FILE", description = "Remote check (required with --fabric tcp|disni): the history file both"
+            + " phases append to. No default: a command writes no file it was not asked for.")
     Path history;
 
     @Option(names = "--writers", defaultValue = "2", description = "Remote check: writer clients (default: ${DEFAULT-VALUE}).")

@@ -21,6 +21,10 @@ final class RemoteCheckRun {
         if (servers.size() != 1) {
             throw new ParameterException(spec.commandLine(), "the remote check drives one server; give one --servers host:port");
         }
+        if (o.history == null) {
+            throw new ParameterException(spec.commandLine(), "--fabric " + remote.fabric + " needs --history FILE: the history the write phase"
+                    + " records and the verify phase reads");
+        }
         if (o.writers < 1 || o.writers > 64 || o.keysPerWriter < 1 || o.ops < 0) {
             throw new ParameterException(spec.commandLine(), "--writers must be 1..64, --keys-per-writer positive, --ops >= 0");
         }

@@ -16,7 +16,10 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "replay", mixinStandardHelpOptions = true, description = "Reproduce a counterexample from its token.")
 final class ReplayCommand implements Callable<Integer> {
     @Mixin
-    CommonOptions common;
+    JsonOption common;
+
+    @Mixin
+    NoSeedOption noSeed;
 
     @Spec
     CommandSpec spec;
@@ -27,9 +30,7 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** A malformed token: its error on one line, exit 2. */
     private int badToken(IllegalArgumentException e) {
-        spec.commandLine().getErr().println("rda replay: " + e.getMessage());
-        spec.commandLine().getErr().flush();
-        return 2;
+        return Errors.fail(spec, common.json, Errors.EXIT_USAGE, e.getMessage());
     }
 
     /** A token of {@code rda check}'s transaction cells ({@code rdat1.…}): the run again, its history and its anomaly. */
@@ -91,9 +92,7 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
-            spec.commandLine().getErr().flush();
-            return 2;
+            return badToken(e);
         }
         PrintWriter out = spec.commandLine().getOut();
         io.rdasuite.crashsim.fuzz.FuzzExplorer.Failure v = all.isEmpty() ? null : all.getFirst();
@@ -178,9 +177,7 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("rda replay: " + e.getMessage());
-            spec.commandLine().getErr().flush();
-            return 2;
+            return badToken(e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {

@@ -63,8 +63,12 @@ final class ServeCommand implements Callable<Integer> {
             + " this server's place in --pdsm-servers (default: ${DEFAULT-VALUE}).")
     int index;
 
-    @Option(names = "--seed", defaultValue = "1", description = "--role monitor: the state machine's seed (backup placement); the same in every replica.")
-    long seed;
+    @Option(names = "--seed", paramLabel = "N", description = "--role monitor and pdsm-server: the deployment's seed (backup placement; default 1),"
+            + " the same in every process. A store server makes no random choice and refuses it.")
+    Long seed;
+
+    @picocli.CommandLine.Mixin
+    JsonOption common;
 
     @Option(names = "--protocol", defaultValue = "erda", converter = Converters.Protocol.class,
             description = "The store (default: ${DEFAULT-VALUE}): erda, redo, raw, efactory, efactory-nohr, saw, imm, forca.")
@@ -121,8 +125,13 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!role.equals("store")) {
-            return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, monitors, index, seed, pmDir)
-                    : ServeRoles.run(spec, role, monitors, index, seed, pmDir);
+            long s = seed == null ? 1 : seed;
+            return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, monitors, index, s, pmDir, common.json)
+                    : ServeRoles.run(spec, role, monitors, index, s, pmDir, common.json);
+        }
+        if (seed != null) {
+            throw new ParameterException(spec.commandLine(), "--seed does not apply to --role store: a store server makes no random choice"
+                    + " (the seed of a run is its client's: rda bench ycsb / rda check --seed); it applies to --role monitor and pdsm-server");
         }
         if (fabric == null || listen == null) {
             throw new ParameterException(spec.commandLine(), "Missing required option: " + (fabric == null ? "'--fabric=<fabric>'" : "'--listen=<listen>'"));
@@ -151,14 +160,14 @@ final class ServeCommand implements Callable<Integer> {
                 recover = true;
             }
         }
-        PrintStream log = System.out;
+        PrintStream log = common.json ? System.err : System.out; // with --json, stdout carries the one document
         WireLimits limits = limits();
         PersistentMemory pm = pm();
         RemoteTransport transport;
         try {
             transport = Transports.open(fabric, 0, config, pm, address, limits, log::println, secret);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage()); // exit 2; a fabric that cannot run here is exit 4 (Errors)
         }
         StoreHost host = StoreHost.start(transport, protocol, new StoreSize(new KvShape(keySize, valueSize), maxClients, keys, logVersions), recover, log);
         if (pmDir != null && !recover) {
@@ -173,7 +182,22 @@ final class ServeCommand implements Callable<Integer> {
             log.println(secret != null ? "rda serve: clients must prove they hold the secret of " + secret.describe()
                     + " (give them a copy, mode 0600)" : "rda serve: no --secret-file: any process that reaches the port may use the store");
         }
-        log.println("READY");
+        if (common.json) {
+            java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
+            doc.put("command", "serve");
+            doc.put("role", "store");
+            doc.put("protocol", protocol.cliName());
+            doc.put("listen", bound.getHostString() + ":" + bound.getPort());
+            doc.put("transport", transport.name());
+            doc.put("pm", pm == null ? "off-heap memory (lost at exit)" : pm.describe());
+            doc.put("recovered", recover ? host.recovered() : null);
+            doc.put("secret", secret != null);
+            doc.put("ready", true);
+            System.out.println(Json.write(doc));
+            System.out.flush();
+        } else {
+            log.println("READY");
+        }
         log.flush();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -245,7 +269,7 @@ final class ServeCommand implements Callable<Integer> {
                                      Secret secret) {
         try {
             return Transports.open(fabric, nodeId, config, pm, listen, WireLimits.DEFAULTS, System.err::println, secret);
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (IllegalArgumentException e) { // a fabric that cannot run here (IllegalStateException) is the environment: exit 4
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }

@@ -18,9 +18,9 @@ final class ServeRoles {
     private ServeRoles() {
     }
 
-    static int run(CommandSpec spec, String role, List<String> monitors, int index, long seed, Path pmDir) throws Exception {
+    static int run(CommandSpec spec, String role, List<String> monitors, int index, long seed, Path pmDir, boolean json) throws Exception {
         return switch (role) {
-            case "monitor" -> monitor(spec, monitors, index, seed, pmDir);
+            case "monitor" -> monitor(spec, monitors, index, seed, pmDir, json);
             default -> throw new ParameterException(spec.commandLine(), "--role: unknown value '" + role + "'; valid: store, monitor, pdsm-server");
         };
     }
@@ -30,8 +30,8 @@ final class ServeRoles {
      * the deployment with its peers ({@link io.rdasuite.hwreal.split.SplitFabric}) and serves until killed. A fresh
      * directory only: a restarted server cannot rejoin yet (docs/REAL-HARDWARE.md).
      */
-    static int pdsmServer(CommandSpec spec, List<String> servers, String client, List<String> monitors, int index, long seed, Path pmDir)
-            throws Exception {
+    static int pdsmServer(CommandSpec spec, List<String> servers, String client, List<String> monitors, int index, long seed, Path pmDir,
+                          boolean json) throws Exception {
         if (servers == null || servers.size() < 2 || client == null || monitors == null || monitors.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), --pdsm-client"
                     + " host:port and --monitors (the Ratis replicas)");
@@ -63,11 +63,17 @@ final class ServeRoles {
                 throw new ParameterException(spec.commandLine(), m + " is not a loopback address; the split pDSM deployment serves only on loopback");
             }
         }
-        System.out.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + "; waiting for its peers");
-        System.out.flush();
+        java.io.PrintStream log = json ? System.err : System.out; // with --json, stdout carries the one document
+        log.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + "; waiting for its peers");
+        log.flush();
         AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(servers, client, monitors, index,
-                new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), seed, System.out);
-        System.out.println("READY");
+                new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), seed, log);
+        if (json) {
+            System.out.println(Json.write(Json.object("command", "serve", "role", "pdsm-server", "index", index,
+                    "listen", servers.get(index), "seed", seed, "ready", true)));
+        } else {
+            System.out.println("READY");
+        }
         System.out.flush();
         java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -82,7 +88,7 @@ final class ServeRoles {
         return 0;
     }
 
-    private static int monitor(CommandSpec spec, List<String> monitors, int index, long seed, Path pmDir) throws Exception {
+    private static int monitor(CommandSpec spec, List<String> monitors, int index, long seed, Path pmDir, boolean json) throws Exception {
         if (monitors == null || monitors.size() < 3 || monitors.size() % 2 == 0) {
             throw new ParameterException(spec.commandLine(), "--role monitor needs --monitors with an odd number (3 or more) of host:port,"
                     + " one per replica, the same list in every replica");
@@ -106,8 +112,15 @@ final class ServeRoles {
             }
         }
         Files.createDirectories(pmDir);
-        System.out.println("monitor m" + index + " of " + monitors.size() + " at " + monitors.get(index) + ", Raft log in " + pmDir
-                + " (file 'leader' there while it leads)");
+        String what = "monitor m" + index + " of " + monitors.size() + " at " + monitors.get(index) + ", Raft log in " + pmDir
+                + " (file 'leader' there while it leads)";
+        if (json) {
+            System.out.println(Json.write(Json.object("command", "serve", "role", "monitor", "index", index,
+                    "listen", monitors.get(index), "seed", seed, "started", what)));
+        } else {
+            System.out.println(what);
+        }
+        System.out.flush();
         RatisReplicaMain.serve(index, pmDir, seed, monitors);
         return 0;
     }

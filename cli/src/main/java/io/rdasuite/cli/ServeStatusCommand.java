@@ -22,6 +22,12 @@ final class ServeStatusCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    JsonOption common;
+
+    @picocli.CommandLine.Mixin
+    NoSeedOption noSeed;
+
     @Parameters(paramLabel = "HOST:PORT", description = "The server's --listen address.")
     String server;
 
@@ -40,9 +46,8 @@ final class ServeStatusCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         } catch (java.io.IOException e) {
-            spec.commandLine().getErr().println("rda serve-status: cannot get the status of " + server + ": " + e.getMessage()
+            return Errors.fail(spec, common.json, Errors.EXIT_ENVIRONMENT, "cannot get the status of " + server + ": " + e.getMessage()
                     + (e.getMessage() != null && e.getMessage().startsWith("server refused") ? "" : " (is 'rda serve --fabric tcp' running there?)"));
-            return 4;
         }
     }
 }

@@ -195,7 +195,7 @@ final class StoreCells {
         }
         e.put("replay", v.replayCommand());
         if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-            e.put("timeline", CheckReport.timeline(v.token()));
+            CheckReport.putTimeline(e, CheckReport.timeline(v.token()));
         }
         return e;
     }

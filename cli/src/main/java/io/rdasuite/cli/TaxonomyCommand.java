@@ -60,7 +60,7 @@ final class TaxonomyCommand implements Callable<Integer> {
         List<Cells.Cell> cells = cellOptions.cells();
         List<Taxonomy.Cell> results = new ArrayList<>();
         long start = System.nanoTime();
-        try (ProgressBar bar = Progress.bar("taxonomy", cells.size(), common.json)) {
+        try (ProgressBar bar = Progress.bar("taxonomy", "cells", cells.size(), common.json)) {
             for (Cells.Cell c : cells) {
                 results.add(Taxonomy.cell(c.config(), c.transport(), c.op(), c.update(), b, appends, common.seed));
                 Progress.step(bar);

@@ -45,6 +45,9 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "The deployment's seed (the same in every process) and the workload's.")
     long seed;
 
+    @picocli.CommandLine.Mixin
+    JsonOption common;
+
     @Option(names = "--history", required = true, description = "Where the history goes (JSON Lines, appended).")
     Path history;
 
@@ -71,7 +74,16 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             }
         }
         RemoteTransport.address(listen);
-        PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds, history, bug, System.out);
+        PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds, history, bug,
+                common.json ? System.err : System.out); // with --json, stdout carries the one document
+        if (common.json) {
+            System.out.println(Json.write(Json.object("command", "thdpms-client", "seed", seed, "ops", r.ops(), "acknowledgedPuts", r.acknowledgedPuts(),
+                    "indeterminatePuts", r.indeterminatePuts(), "gets", r.gets(), "failedGets", r.failedGets(), "keys", r.keys(), "lost", r.lost(),
+                    "lostKeys", r.lostKeys(), "epoch", r.epoch(), "liveServers", new java.util.TreeSet<>(r.liveServers()), "replicasPerSegment", r.replicasPerSegment(),
+                    "verdict", r.lost() == 0 ? "PASS" : "FAIL")));
+            System.out.flush();
+            return r.lost() == 0 ? 0 : 1;
+        }
         System.out.printf("thdpms-client: ops %d, acknowledged puts %d, indeterminate puts %d, gets %d, failed gets %d, keys %d, lost %d, epoch %d,"
                 + " live servers %s, replicas per segment %s%n", r.ops(), r.acknowledgedPuts(), r.indeterminatePuts(), r.gets(), r.failedGets(), r.keys(), r.lost(), r.epoch(),
                 r.liveServers(), r.replicasPerSegment());

@@ -93,8 +93,12 @@ final class TxnCells {
     }
 
     private static String timeline(String token, String finding) {
+        java.nio.file.Path dir = CheckReport.timelineDir;
+        if (dir == null) {
+            return null; // no --report: no file
+        }
         try {
-            return io.rdasuite.linearizability.crash.TxnTimelines.write(token, finding, java.nio.file.Path.of("rda-report")).toString();
+            return io.rdasuite.linearizability.crash.TxnTimelines.write(token, finding, dir).toString();
         } catch (java.io.IOException | RuntimeException e) {
             return "(no timeline: " + e.getMessage() + ")";
         }
@@ -177,7 +181,7 @@ final class TxnCells {
                 e.put("crashPoint", List.of("(not described: " + ex.getMessage() + ")"));
             }
             if (timeline != null) {
-                e.put("timeline", timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
+                CheckReport.putTimeline(e, timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
             }
         }
     }

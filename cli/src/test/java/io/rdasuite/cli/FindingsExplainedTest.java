@@ -26,6 +26,20 @@ import org.junit.jupiter.api.io.TempDir;
 class FindingsExplainedTest {
     private static final String DMP = "DMP+DDIO+DRAM-RQWRB";
 
+    @TempDir
+    Path timelines;
+
+    /** The cells draw timelines only where a run's --report asks for them (docs/COMMANDS.md, "The contract"). */
+    @org.junit.jupiter.api.BeforeEach
+    void drawTimelinesHere() {
+        CheckReport.timelineDir = timelines;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void drawNoMore() {
+        CheckReport.timelineDir = null;
+    }
+
     @Test
     void aFuzzFailureOfImmsEarlyAckNamesTheClaimTheWriteWithImmStepAndItsTimeline(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report");

@@ -68,8 +68,9 @@ class RdaCommandLineTest {
     /** The in-place control's torn value is caught by the history checker too, and its history drawn as a timeline. */
     @Test
     void theInPlaceControlFailsLinearizabilityWithATimeline() throws Exception {
+        java.nio.file.Path report = java.nio.file.Files.createTempDirectory("inplace-report");
         JsonNode doc = new ObjectMapper().readTree(rda("check", "--json", "--config", "MHP+NODDIO+DRAM-RQWRB", "--transport", "IB",
-                "--op", "WRITE", "--update", "singleton", "--protocols", "redo", "--budget", "0.5").out());
+                "--op", "WRITE", "--update", "singleton", "--protocols", "redo", "--budget", "0.5", "--report", report.toString()).out());
         JsonNode inplace = null;
         for (JsonNode c : doc.get("controls")) {
             if (c.get("subject").asText().startsWith("inplace/")) {
@@ -79,6 +80,7 @@ class RdaCommandLineTest {
         assertThat(inplace).isNotNull();
         assertThat(inplace.get("caughtBy").toString()).contains("LINEARIZABILITY").contains("RDA");
         java.nio.file.Path timeline = java.nio.file.Path.of(inplace.get("counterexample").get("timeline").asText());
+        assertThat(timeline).startsWith(report.resolve("timelines")); // drawn where --report asked, nowhere else
         assertThat(java.nio.file.Files.readString(timeline)).contains("<html").contains("inplace/WRITE");
         String token = inplace.get("counterexample").get("replay").asText().substring("rda replay ".length());
         java.nio.file.Path history = java.nio.file.Files.createTempFile("inplace", ".jsonl");

@@ -55,7 +55,7 @@ class ServeCommandTest {
     void disniWithoutAnRdmaDeviceSaysWhatIsMissing() {
         org.junit.jupiter.api.Assumptions.assumeTrue(DisniSupport.missing().isPresent(), "this machine can run DiSNI");
         RdaRun r = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:7999");
-        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.exitCode()).as("the environment, not the usage (docs/COMMANDS.md, the contract)").isEqualTo(Errors.EXIT_ENVIRONMENT);
         assertThat(r.err()).contains("cannot run here").contains("RDMA device");
     }
 
