@@ -47,7 +47,7 @@ final class BenchPage {
             page.raw("<details><summary>rows (" + group.size() + ")</summary>").raw(rowsTable(group)).raw("</details>\n");
         });
         doc.forEach((k, v) -> {
-            if (v instanceof List<?> l && !l.isEmpty() && l.getFirst() instanceof Number) {
+            if (v instanceof List<?> l && !l.isEmpty() && l.getFirst() instanceof Number && !k.equals("overTime")) {
                 List<String> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 for (int i = 0; i < l.size(); i++) {
@@ -59,6 +59,12 @@ final class BenchPage {
                         true, false));
             }
         });
+        if (doc.get("overTime") instanceof Map<?, ?> overTime) {
+            page.h2("over-time", "Over time (wall clock, against the servers)");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> series = (Map<String, Object>) overTime;
+            LinPage.overTime(page, series, String.valueOf(doc.getOrDefault("fabric", "")));
+        }
         ratios(page, doc);
         claims(page, doc);
         return page.finish();

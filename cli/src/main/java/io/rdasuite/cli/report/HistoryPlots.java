@@ -12,8 +12,9 @@ import java.util.TreeMap;
 
 /**
  * A recorded history's operations over wall-clock time, for Jepsen's latency and rate plots: each completed operation
- * a point (call time, latency) by outcome, completions per time bucket, and the fault windows (a crash until the first
- * operation that completes after it). Only histories whose times are wall-clock nanoseconds have plots: the
+ * a point (call time, latency) by outcome, completions per time bucket, and the fault windows (around each crash: from
+ * the last completion before it to the first completion of an operation called after it, the span the service gave no
+ * answer; the acceptance campaign records the crash only when it verifies, so the kill fell somewhere in that span). Only histories whose times are wall-clock nanoseconds have plots: the
  * acceptance campaign's ({@code rda check --fabric tcp}) and real-backend recordings, not EDN files without times.
  */
 public final class HistoryPlots {
@@ -66,11 +67,16 @@ public final class HistoryPlots {
             rate.add(List.of(b * bucket / 1e9, perBucket.getOrDefault(b, 0) / (bucket / 1e9)));
         }
         List<List<Object>> windows = new ArrayList<>();
-        for (CrashPoint c : h.crashes()) {
-            long from = c.timeNanos();
+        for (CrashPoint c : h.crashes()) { // the service was down from its last answer before the crash to its first after
+            long from = origin;
             long to = end;
-            for (Operation op : ops) { // the fault lasts until the first operation called after it completes
-                if (op.callTimeNanos() >= from && !op.open() && op.status() == Status.OK) {
+            for (Operation op : ops) {
+                if (op.open() || op.returnTimeNanos() == Long.MAX_VALUE) {
+                    continue;
+                }
+                if (op.returnTimeNanos() <= c.timeNanos()) {
+                    from = Math.max(from, op.returnTimeNanos());
+                } else if (op.callTimeNanos() >= c.timeNanos() && op.status() == Status.OK) {
                     to = Math.min(to, op.returnTimeNanos());
                 }
             }
@@ -82,6 +88,43 @@ public final class HistoryPlots {
         out.put("rate", rate);
         out.put("bucketSeconds", bucket / 1e9);
         out.put("windows", windows);
+        return out;
+    }
+
+    /**
+     * The plot data of a benchmark's operations measured against real servers: {@code points} as [start ns after the
+     * measured phase began, latency ns, 1 read / 0 update], every {@code every}-th operation of each client; no fault
+     * windows (a benchmark injects none).
+     */
+    public static Map<String, Object> ofSamples(List<long[]> points, int every) {
+        if (points.size() < 2) {
+            return null;
+        }
+        long end = 0;
+        for (long[] p : points) {
+            end = Math.max(end, p[0] + p[1]);
+        }
+        int stride = Math.max(1, points.size() / MAX_POINTS);
+        long bucket = Math.max(1_000_000L, end / 100);
+        TreeMap<Long, Integer> perBucket = new TreeMap<>();
+        List<List<Object>> drawn = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            long[] p = points.get(i);
+            perBucket.merge((p[0] + p[1]) / bucket, every, Integer::sum); // each kept point stands for `every` operations
+            if (i % stride == 0) {
+                drawn.add(List.of(p[0] / 1e9, p[1] / 1e6, p[2] == 1 ? "read" : "update"));
+            }
+        }
+        List<List<Double>> rate = new ArrayList<>();
+        for (long b = 0; b <= end / bucket; b++) {
+            rate.add(List.of(b * bucket / 1e9, perBucket.getOrDefault(b, 0) / (bucket / 1e9)));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ops", drawn);
+        out.put("pointsEvery", every * stride);
+        out.put("rate", rate);
+        out.put("bucketSeconds", bucket / 1e9);
+        out.put("windows", List.of());
         return out;
     }
 

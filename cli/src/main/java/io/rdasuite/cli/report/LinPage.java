@@ -71,12 +71,10 @@ final class LinPage {
         for (List<Object> w : (List<List<Object>>) series.getOrDefault("windows", List.of())) {
             windows.add(new Charts.Window(((Number) w.get(0)).doubleValue(), ((Number) w.get(1)).doubleValue(), String.valueOf(w.get(2))));
         }
-        Map<String, List<List<Double>>> byOutcome = new LinkedHashMap<>();
-        for (String o : List.of("ok", "fail", "info")) {
-            byOutcome.put(o, new ArrayList<>());
-        }
+        Map<String, List<List<Double>>> byOutcome = new java.util.TreeMap<>();
         for (List<Object> p : (List<List<Object>>) series.getOrDefault("ops", List.of())) {
-            byOutcome.get(String.valueOf(p.get(2))).add(List.of(((Number) p.get(0)).doubleValue(), ((Number) p.get(1)).doubleValue()));
+            byOutcome.computeIfAbsent(String.valueOf(p.get(2)), k -> new ArrayList<>())
+                    .add(List.of(((Number) p.get(0)).doubleValue(), ((Number) p.get(1)).doubleValue()));
         }
         List<Charts.XySeries> points = new ArrayList<>();
         byOutcome.forEach((o, pts) -> {
@@ -86,7 +84,8 @@ final class LinPage {
         });
         int every = ((Number) series.getOrDefault("pointsEvery", 1)).intValue();
         page.p("Latency of each completed operation at its call time" + (every > 1 ? " (every " + every + "th drawn)" : "")
-                + ", and completions per second; shaded: fault windows, from a crash until an operation completes again.");
+                + ", and completions per second" + (windows.isEmpty() ? " (no faults in this run)." : "; shaded: fault windows, from the last answer"
+                + " before a crash to the first answer after it."));
         page.chart(Charts.xy("Latency over time: " + name, "time since the first call (s)", "latency (ms)", points, windows));
         List<List<Double>> rate = new ArrayList<>();
         for (List<Object> p : (List<List<Object>>) series.getOrDefault("rate", List.of())) {

@@ -122,7 +122,7 @@ public final class HtmlTimeline {
         StringBuilder b = new StringBuilder(4096);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escape(title))
                 .append("</title>\n<style>\n")
-                .append("body{font-family:sans-serif;font-size:13px;margin:16px}\n")
+                .append("body{font-family:sans-serif;font-size:13px;margin:16px}\nh2{overflow-wrap:anywhere}\n")
                 .append(".tl{position:relative;border:1px solid #ccc;overflow-x:auto}\n")
                 .append(".op{position:absolute;height:26px;box-sizing:border-box;border:1px solid #555;border-radius:4px;")
                 .append("font-size:11px;line-height:12px;padding:1px 3px;overflow:hidden;white-space:nowrap}\n")
