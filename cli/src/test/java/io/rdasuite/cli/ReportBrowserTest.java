@@ -30,9 +30,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * reachable from the check's matrices; the matrices of a full-size run fit the width without sideways scrolling; a red
  * cell leads to its finding and its timeline, whose axis says what it counts and whose colours each mean one thing (the
  * legend's); fuzz and TH-DPMS findings have timelines; a timed history is plotted over time with its fault window
- * shaded, a fuzz campaign's coverage growth too; the benchmark reports keep the paper's figures and claims, keep each
- * chart readable (at most 40 bars or 8 lines) and label fields for people. Screenshots go to
- * {@code target/report-screenshots/}. Skips, naming what is missing, where Chromium or chromedriver is absent.
+ * shaded, YCSB against a served store and a fuzz campaign's coverage growth too; the benchmark reports keep the paper's
+ * figures and claims, keep each chart readable (at most 40 bars or 8 lines) and label fields for people. Screenshots
+ * go to {@code target/report-screenshots/}. Skips, naming what is missing, where Chromium or chromedriver is absent.
  */
 class ReportBrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -226,6 +226,14 @@ class ReportBrowserTest {
         screenshot("timed");
         open(r.fuzz.resolve("index.html"));
         assertThat(chartTitles()).contains("Coverage growth");
+        open(r.realBench.resolve("index.html")); // YCSB against a served store: every operation in wall-clock time
+        assertThat(errors()).isEmpty();
+        assertThat(chartTitles()).contains("Latency over time: tcp", "Throughput over time: tcp");
+        Object points = browser.executeScript("return Array.from(document.querySelectorAll('div.chart')).map(d => echarts.getInstanceByDom(d)"
+                + ".getOption()).filter(o => o.title[0].text.startsWith('Latency over time')).map(o => o.series.filter(s => s.type === 'scatter')"
+                + ".reduce((a, s) => a + s.data.length, 0))[0]");
+        assertThat(((Number) points).intValue()).as("one point per operation (2 clients x 300)").isEqualTo(600);
+        screenshot("real-bench");
     }
 
     @Test

@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /**
  * Reports of real runs for the report tests: a check of Erda with a planted bug and the TH-DPMS transaction cells (FAIL,
  * findings with timelines, the transaction control's too), a fuzz campaign with the same bug, a lin check of a stale
- * read and one of a timed history with a crash (plots over time), the YCSB, REMOTELOG and scaling benchmarks, sim-bench,
+ * read and one of a timed history with a crash (plots over time), the YCSB, REMOTELOG and scaling benchmarks, YCSB
+ * against a store served over TCP in this JVM (plots over time), sim-bench,
  * and a synthetic check document as wide as a full run's (12 configurations, both transports, ten stores) for layout.
  */
 final class SampleReports {
@@ -21,6 +22,7 @@ final class SampleReports {
     final Path scale;
     final Path simBench;
     final Path wide;
+    final Path realBench;
 
     private static SampleReports made;
 
@@ -67,6 +69,16 @@ final class SampleReports {
                 simBench.toString()).exitCode()).isZero();
         wide = root.resolve("wide");
         io.rdasuite.cli.report.ReportSite.write(wide, WideCheck.document());
+        realBench = root.resolve("real-bench");
+        try (var server = new io.rdasuite.hwreal.tcp.TcpTransport(0, io.rdasuite.store.fabric.ServerConfig.parse("MHP+DDIO+PM-RQWRB"), null);
+             var host = io.rdasuite.hwreal.remote.StoreHost.start(server, io.rdasuite.store.protocol.KvProtocol.EFACTORY,
+                     new io.rdasuite.hwreal.remote.StoreSize(new io.rdasuite.store.kv.KvShape(16, 512), 4, 256, 4096), false,
+                     new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
+            var at = host.listen(new java.net.InetSocketAddress("127.0.0.1", 0));
+            RdaRun b = RdaRun.of("bench", "ycsb", "--fabric", "tcp", "--servers", "127.0.0.1:" + at.getPort(), "--workload", "B", "--clients", "2",
+                    "--ops", "300", "--records", "100", "--report", realBench.toString());
+            assertThat(b.exitCode()).as(b.err()).isZero();
+        }
     }
 
     /**

@@ -23,7 +23,7 @@ final class FuzzPage {
         for (String k : List.of("verdict", "runs", "crashStates", "findingStates", "failingRuns", "newCoverageRuns", "signatures", "mutantRuns",
                 "errorRuns", "wallMillis", "runsPerSecond")) {
             if (doc.containsKey(k)) {
-                facts.put(k, doc.get(k));
+                facts.put(Labels.of(k), doc.get(k));
             }
         }
         page.h2("summary", "Summary").facts(facts);

@@ -38,7 +38,18 @@ final class Labels {
             Map.entry("op", "primary operation"),
             Map.entry("paper", "the paper says"),
             Map.entry("model", "the model gives"),
-            Map.entry("agrees", "verdict"));
+            Map.entry("agrees", "verdict"),
+            Map.entry("crashStates", "crash states checked"),
+            Map.entry("findingStates", "states with an unclaimed finding"),
+            Map.entry("failingRuns", "runs where a claimed property failed"),
+            Map.entry("newCoverageRuns", "runs that reached new coverage"),
+            Map.entry("signatures", "distinct coverage signatures"),
+            Map.entry("mutantRuns", "runs of a mutated case"),
+            Map.entry("errorRuns", "runs that could not be simulated"),
+            Map.entry("wallMillis", "wall time (ms)"),
+            Map.entry("runsPerSecond", "runs per second"),
+            Map.entry("runs", "runs"),
+            Map.entry("verdict", "verdict"));
 
     private Labels() {
     }

@@ -11,7 +11,7 @@ import java.util.Set;
  * A matrix of cells (rows × columns, both in first-seen order), each coloured by its result and linked to its
  * findings when it has some. Columns may sit under a group (a transport, say): the header then has two rows, the
  * group spanning its columns, so each column's own label stays short and the matrix fits a laptop screen (1400 px)
- * without sideways scrolling; labels break after {@code / + -}.
+ * without sideways scrolling; labels break after {@code / + - _}.
  */
 final class Matrix {
     private record Cell(String cls, String text, String href, String title) {
@@ -98,6 +98,6 @@ final class Matrix {
 
     /** Escaped, with break opportunities after the separators of configuration and subject names. */
     private static String breakable(String s) {
-        return Page.esc(s).replace("/", "/<wbr>").replace("+", "+<wbr>").replace("-", "-<wbr>");
+        return Page.esc(s).replace("/", "/<wbr>").replace("+", "+<wbr>").replace("-", "-<wbr>").replace("_", "_<wbr>");
     }
 }
