@@ -16,7 +16,7 @@ final class FindingBox {
         StringBuilder b = new StringBuilder();
         b.append("<div class=\"finding-box").append(failure ? "" : " expected").append("\" id=\"").append(id).append("\"><h3>")
                 .append(Page.esc(title)).append(' ').append(failure ? Page.badge("FAIL", "a claimed property failed")
-                        : Page.badge("finding", "expected: the store does not claim it")).append("</h3>\n");
+                        : Page.badge("finding", "expected: an unclaimed weakness, or a negative control caught")).append("</h3>\n");
         Object detail = detail(e);
         b.append("<p>").append(Page.esc(String.valueOf(detail))).append("</p>\n<p>");
         if (e.containsKey("operations")) {
