@@ -193,7 +193,14 @@ final class BenchCommand implements Runnable {
                 if (common.json) {
                     out.println(Json.write(doc));
                 }
-                report.write(spec, doc);
+                if (report.wanted()) { // the report also shows the paper's figures the terminal prints (the JSON as it was)
+                    Map<String, Object> withRatios = new LinkedHashMap<>(doc);
+                    List<Map<String, Object>> ratios = paperRatios(w, results);
+                    if (!ratios.isEmpty()) {
+                        withRatios.put("paperRatios", ratios);
+                    }
+                    report.write(spec, withRatios);
+                }
             }
             if (!common.json) {
                 out.printf("YCSB-%s, %s keys, %d-byte values, %d clients, %d records, %d ops/client, profile %s%s, %s (simulated)%n", w.name(),
@@ -215,22 +222,43 @@ final class BenchCommand implements Runnable {
 
         /** Paper 000 Fig. 26 and §5.3-5.4 at 1 KB values (latency in us, throughput in Kop/s, Erda vs Redo Logging). */
         private static void printPaperRatios(PrintWriter out, Ycsb.Workload w, List<YcsbBench.Result> results) {
+            for (Map<String, Object> r : paperRatios(w, results)) {
+                out.printf("%-21s model %s   paper %s%s%n", r.get("what") + ":", r.get("model"), r.get("paper"),
+                        r.get("detail").toString().isEmpty() ? "" : " (" + r.get("detail") + ")");
+            }
+        }
+
+        /** The rows {@link #printPaperRatios} prints: what, the model's figure, the paper's, the paper's numbers. */
+        static List<Map<String, Object>> paperRatios(Ycsb.Workload w, List<YcsbBench.Result> results) {
+            List<Map<String, Object>> rows = new ArrayList<>();
             var erda = results.stream().filter(r -> r.protocol() == KvProtocol.ERDA).findFirst();
             var redo = results.stream().filter(r -> r.protocol() == KvProtocol.REDO).findFirst();
             if (erda.isEmpty() || redo.isEmpty()) {
-                return;
+                return rows;
             }
             double[][] paper = {{74.64, 100, 79.77, 57.60}, {62.76, 94.71, 92.57, 61.78}, {62.84, 92.7, 96.35, 62.93}, {102.1, 103.89, 0, 0}};
             double[] p = paper[w.ordinal()];
             double modelLatency = (double) erda.get().meanLatencyNs() / redo.get().meanLatencyNs();
-            out.printf("Erda/Redo latency:    model %.2f   paper %.2f (%.2f/%.2f us)%n", modelLatency, p[0] / p[1], p[0], p[1]);
+            rows.add(ratio("Erda/Redo latency", String.format("%.2f", modelLatency), String.format("%.2f", p[0] / p[1]),
+                    String.format("%.2f/%.2f us", p[0], p[1])));
             if (p[2] > 0) {
                 double modelThroughput = (double) erda.get().throughputOpsPerSecond() / redo.get().throughputOpsPerSecond();
-                out.printf("Erda/Redo throughput: model %.2f   paper %.2f (%.2f/%.2f Kop/s)%n", modelThroughput, p[2] / p[3], p[2], p[3]);
+                rows.add(ratio("Erda/Redo throughput", String.format("%.2f", modelThroughput), String.format("%.2f", p[2] / p[3]),
+                        String.format("%.2f/%.2f Kop/s", p[2], p[3])));
             }
             if (w == Ycsb.Workload.C) {
-                out.printf("Erda server CPU on YCSB-C: model %d ns/op   paper 0%n", erda.get().serverCpuNsPerOp());
+                rows.add(ratio("Erda server CPU on YCSB-C", erda.get().serverCpuNsPerOp() + " ns/op", "0", ""));
             }
+            return rows;
+        }
+
+        private static Map<String, Object> ratio(String what, String model, String paper, String detail) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("what", what);
+            m.put("model", model);
+            m.put("paper", paper);
+            m.put("detail", detail);
+            return m;
         }
     }
 

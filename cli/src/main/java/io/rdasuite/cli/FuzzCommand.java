@@ -176,7 +176,9 @@ final class FuzzCommand implements Callable<Integer> {
             if (common.json) {
                 out.println(Json.write(doc));
             }
-            report.write(spec, doc);
+            if (report.wanted()) {
+                report.write(spec, reportExtras(doc, r, bug, stoppedBy != null));
+            }
         }
         if (!common.json) {
             print(out, r, saved, timelines, pass, wallNanos, bug, stoppedBy);
@@ -204,6 +206,48 @@ final class FuzzCommand implements Callable<Integer> {
         } catch (java.io.IOException | RuntimeException e) {
             return "(no timeline: " + e.getMessage() + ")";
         }
+    }
+
+    /**
+     * The report's copy of the JSON with what only the report draws (the printed JSON stays as it was): the coverage
+     * growth after each batch of runs, and per unclaimed finding (store × invariant) its first failing state with its
+     * replay line and timeline.
+     */
+    private Map<String, Object> reportExtras(Map<String, Object> doc, FuzzCampaign.Result r, PlantedBug bug, boolean stopped) {
+        Map<String, Object> out = new LinkedHashMap<>(doc);
+        List<Map<String, Object>> growth = new ArrayList<>();
+        for (FuzzCampaign.Progress p : r.growth()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("runs", p.runs());
+            m.put("signatures", p.signatures());
+            m.put("newCoverageRuns", p.newCoverageRuns());
+            m.put("failingRuns", p.failingRuns());
+            m.put("crashStates", p.crashStates());
+            growth.add(m);
+        }
+        out.put("coverageGrowth", growth);
+        List<Map<String, Object>> examples = new ArrayList<>();
+        r.findingExamples().forEach((key, f) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("key", key);
+            m.put("subject", f.fuzzCase().scenario().subject());
+            m.put("config", f.fuzzCase().scenario().config().name());
+            m.put("transport", f.fuzzCase().scenario().transport().name());
+            m.put("invariant", f.invariant().name());
+            m.put("claim", f.invariant().claimText());
+            m.put("detail", f.detail());
+            m.put("operations", f.fuzzCase().size());
+            m.put("program", programText(f.fuzzCase().program()));
+            m.put("faults", f.fuzzCase().schedule().describe());
+            m.put("crash", f.path().describe());
+            if (!stopped) {
+                m.put("timeline", timeline(f, bug));
+            }
+            m.put("replay", "rda replay " + f.token(bug));
+            examples.add(m);
+        });
+        out.put("findingExamples", examples);
+        return out;
     }
 
     /** A program as the reports list it: per client, its operations ({@code put k1=2}, {@code get k1}). */

@@ -283,7 +283,20 @@ final class LinCheckCommand implements Callable<Integer> {
             if (json) {
                 out.println(Json.write(doc));
             }
-            report.write(spec, doc);
+            if (report.wanted()) { // the report's copy also has each timed history's latency and rate over time
+                Map<String, Object> withPlots = new LinkedHashMap<>(doc);
+                List<Map<String, Object>> plotted = new ArrayList<>();
+                for (int i = 0; i < rows.size(); i++) {
+                    Map<String, Object> row = new LinkedHashMap<>(rows.get(i));
+                    Map<String, Object> series = io.rdasuite.cli.report.HistoryPlots.of(loaded.get(i).history());
+                    if (series != null) {
+                        row.put("overTime", series);
+                    }
+                    plotted.add(row);
+                }
+                withPlots.put("results", plotted);
+                report.write(spec, withPlots);
+            }
         }
         if (!json) {
             out.printf("%d histories: %d linearizable, %d not, %d unknown; checking time %.3f s (parsing excluded; reading and"

@@ -57,7 +57,14 @@ final class RemoteBench {
             if (common.json) {
                 out.println(Json.write(doc));
             }
-            report.write(spec, doc);
+            if (report.wanted()) { // the report also plots each operation's latency and the rate over time (the JSON as it was)
+                Map<String, Object> withPlots = new LinkedHashMap<>(doc);
+                Map<String, Object> overTime = io.rdasuite.cli.report.HistoryPlots.ofSamples(r.timeline(), r.timelineEvery());
+                if (overTime != null) {
+                    withPlots.put("overTime", overTime);
+                }
+                report.write(spec, withPlots);
+            }
         }
         if (!common.json) {
             out.printf("YCSB-%s over %s to %s: %s, %d-byte keys, %d-byte values, %d clients, %d records, %d ops/client (wall clock)%n",

@@ -1,6 +1,7 @@
 package io.rdasuite.cli;
 
 import io.rdasuite.cli.report.ReportSite;
+import io.rdasuite.cli.report.RunInfo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,7 +24,12 @@ final class ReportOption {
             return;
         }
         try {
-            Path index = ReportSite.write(dir, doc);
+            java.util.List<String> args = spec.root().commandLine().getParseResult() == null ? java.util.List.of()
+                    : spec.root().commandLine().getParseResult().originalArgs();
+            String line = "rda" + (args.isEmpty() ? " " + spec.qualifiedName(" ").replaceFirst("^rda ?", "") : " " + String.join(" ", args));
+            RunInfo run = RunInfo.of(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(),
+                    Campaign.BuildInfo.COMMIT, line.strip(), doc);
+            Path index = ReportSite.write(dir, doc, run);
             spec.commandLine().getErr().println("report: " + index);
             spec.commandLine().getErr().flush();
         } catch (IOException e) {

@@ -24,11 +24,21 @@ class ReportTest {
         Path dir = SampleReports.get().check;
         String index = Files.readString(dir.resolve("index.html"));
         assertThat(index).contains("id=\"verdict\" class=\"verdict FAIL\"");
-        // the erda cell is red and links to a finding on this page
-        Matcher cell = Pattern.compile("<td class=\"FAIL\"[^>]*><a href=\"#(f\\d+)\">").matcher(index);
+        // the erda cell is red and links to its findings: a page per finding, or the cell's section of the index
+        Matcher cell = Pattern.compile("<td class=\"FAIL\"[^>]*><a href=\"(finding-\\d+\\.html|findings\\.html#[^\"]+)\">").matcher(index);
         assertThat(cell.find()).as("a red matrix cell with a link").isTrue();
-        String finding = index.substring(index.indexOf("id=\"" + cell.group(1) + "\""));
-        assertThat(finding).contains("rda replay rda2.").contains("Shrunk to").contains("timelines/");
+        String target = cell.group(1);
+        if (target.startsWith("findings.html#")) {
+            String findings = Files.readString(dir.resolve("findings.html"));
+            String section = findings.substring(findings.indexOf("id=\"" + target.substring(target.indexOf('#') + 1) + "\""));
+            Matcher first = Pattern.compile("href=\"(finding-\\d+\\.html)\"").matcher(section);
+            assertThat(first.find()).isTrue();
+            target = first.group(1);
+        }
+        String finding = Files.readString(dir.resolve(target));
+        assertThat(finding).contains("rda replay rda2.").contains("Shrunk to").contains("timelines/").contains("id=\"run-meta\"");
+        assertLinksStayInside(dir, finding);
+        assertLinksStayInside(dir, Files.readString(dir.resolve("findings.html")));
         assertThat(index).contains("CAUGHT"); // the negative controls ran and are shown
         assertLinksStayInside(dir, index);
         try (var timelines = Files.list(dir.resolve("timelines"))) {
@@ -71,7 +81,7 @@ class ReportTest {
                 shards.get(1).toString());
         assertThat(m.exitCode()).as(m.err()).isZero();
         String index = Files.readString(report.resolve("index.html"));
-        assertThat(index).contains("verdict PASS").contains("merged from 2 shards").contains("erda IB");
+        assertThat(index).contains("verdict PASS").contains("merged from 2 shards").contains(">IB</th>").contains("<th>erda</th>");
     }
 
     @Test
@@ -94,7 +104,16 @@ class ReportTest {
                 continue;
             }
             assertThat(target).as("no network").doesNotContain("://");
-            assertThat(dir.resolve(target)).as("link " + target).exists();
+            int hash = target.indexOf('#');
+            Path file = dir.resolve(hash < 0 ? target : target.substring(0, hash));
+            assertThat(file).as("link " + target).exists();
+            if (hash >= 0) {
+                try {
+                    assertThat(Files.readString(file)).as("anchor " + target).contains("id=\"" + target.substring(hash + 1) + "\"");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
         }
     }
 }

@@ -22,15 +22,17 @@ final class BenchPage {
     private BenchPage() {
     }
 
-    static String render(Map<String, Object> doc) {
+    static String render(Map<String, Object> doc, RunInfo run) {
         String command = String.valueOf(doc.get("command"));
         // a benchmark measures: no verdict of its own (a claim that differs is shown per claim)
         Page page = new Page("rda " + command, null, "seed " + doc.get("seed") + (doc.containsKey("profile") ? ", profile " + doc.get("profile") : "")
-                + (doc.containsKey("fabric") ? ", over " + doc.get("fabric") : ", simulated"));
+                + (doc.containsKey("fabric") ? ", over " + doc.get("fabric") : ", simulated"), run);
         Map<String, Object> facts = new LinkedHashMap<>();
         doc.forEach((k, v) -> {
             if (!(v instanceof List<?>) && !(v instanceof Map<?, ?>)) {
-                facts.put(k, v);
+                facts.put(Labels.of(k), v);
+            } else if (v instanceof List<?> l && !l.isEmpty() && l.getFirst() instanceof String) {
+                facts.put(Labels.of(k), String.join(", ", l.stream().map(String::valueOf).toList()));
             }
         });
         page.h2("parameters", "Run").facts(facts);
@@ -41,25 +43,39 @@ final class BenchPage {
         }
         groups.forEach((name, group) -> {
             page.h2("g-" + name.replace(' ', '-').replace(".", ""), name);
-            charts(page, group);
+            charts(page, group, "");
             page.raw("<details><summary>rows (" + group.size() + ")</summary>").raw(rowsTable(group)).raw("</details>\n");
         });
         doc.forEach((k, v) -> {
-            if (v instanceof List<?> l && !l.isEmpty() && l.getFirst() instanceof Number) {
+            if (v instanceof List<?> l && !l.isEmpty() && l.getFirst() instanceof Number && !k.equals("overTime")) {
                 List<String> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 for (int i = 0; i < l.size(); i++) {
                     x.add(String.valueOf(i));
                     y.add(((Number) l.get(i)).doubleValue());
                 }
-                page.h2("s-" + k, k).chart(Charts.option(k, "bin", x, k, List.of(new Charts.Series(k, y)), true, false));
+                String label = Labels.of(k);
+                page.h2("s-" + k, label).chart(Charts.option(label, Labels.indexName(k), x, Labels.unitOf(k), List.of(new Charts.Series(label, y)),
+                        true, false));
             }
         });
+        if (doc.get("overTime") instanceof Map<?, ?> overTime) {
+            page.h2("over-time", "Over time (wall clock, against the servers)");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> series = (Map<String, Object>) overTime;
+            LinPage.overTime(page, series, String.valueOf(doc.getOrDefault("fabric", "")));
+        }
+        ratios(page, doc);
         claims(page, doc);
         return page.finish();
     }
 
-    private static void charts(Page page, List<Map<String, Object>> rows) {
+    /** Past these, one chart per value of a series dimension (small multiples) instead of one crowded chart. */
+    private static final int MAX_BARS = 40;
+    private static final int MAX_LINES = 8;
+    private static final List<String> FACET_PREFERENCE = List.of("workload", "update", "transport", "op", "protocol");
+
+    private static void charts(Page page, List<Map<String, Object>> rows, String facetTitle) {
         List<String> metrics = new ArrayList<>();
         List<String> dims = new ArrayList<>();
         for (String k : rows.getFirst().keySet()) {
@@ -87,6 +103,22 @@ final class BenchPage {
             }
         }
         boolean numericX = xField != null && rows.getFirst().get(xField) instanceof Number;
+        if (seriesFields.size() >= 1 && tooCrowded(rows, seriesFields, x.size(), numericX)) {
+            String facet = FACET_PREFERENCE.stream().filter(seriesFields::contains).findFirst().orElse(seriesFields.getFirst());
+            Map<String, List<Map<String, Object>>> parts = new LinkedHashMap<>();
+            rows.forEach(r -> parts.computeIfAbsent(String.valueOf(r.get(facet)), k -> new ArrayList<>()).add(r));
+            if (parts.size() > 1) {
+                boolean outer = facetTitle.isEmpty();
+                if (outer) {
+                    page.raw("<div class=\"multiples\">");
+                }
+                parts.forEach((value, part) -> charts(page, part, (facetTitle.isEmpty() ? "" : facetTitle + ", ") + facet + " " + value));
+                if (outer) {
+                    page.raw("</div>\n");
+                }
+                return;
+            }
+        }
         boolean percentiles = metrics.contains("p50LatencyNs") && metrics.contains("p99LatencyNs");
         for (String metric : metrics) {
             if (percentiles && metric.matches("(p\\d+|mean)LatencyNs")) {
@@ -96,7 +128,8 @@ final class BenchPage {
             if (allZero(series)) {
                 continue; // nothing measured (no failed reads, say): the rows table shows the zeros
             }
-            page.chart(Charts.option(title(metric), xField == null ? "" : xField, x, unit(metric), series, numericX, spansDecades(series)));
+            page.chart(Charts.option(title(metric) + suffix(facetTitle), xField == null ? "" : Labels.of(xField), x, unit(metric), series, numericX,
+                    spansDecades(series)));
         }
         if (percentiles) {
             List<Charts.Series> series = new ArrayList<>();
@@ -105,8 +138,50 @@ final class BenchPage {
                     series.addAll(series(rows, xField, x, seriesFields, metric, metric.replace("LatencyNs", "") + " "));
                 }
             }
-            page.chart(Charts.option("Latency: mean, p50, p99", xField == null ? "" : xField, x, "µs", series, false, false));
+            if (numericX ? series.size() > MAX_LINES : series.size() * x.size() > MAX_BARS) { // one chart per statistic
+                for (String metric : List.of("meanLatencyNs", "p50LatencyNs", "p99LatencyNs")) {
+                    if (metrics.contains(metric)) {
+                        page.chart(Charts.option(title(metric) + suffix(facetTitle), xField == null ? "" : Labels.of(xField), x, "µs",
+                                series(rows, xField, x, seriesFields, metric, ""), numericX, false));
+                    }
+                }
+                return;
+            }
+            page.chart(Charts.option("Latency: mean, p50, p99" + suffix(facetTitle), xField == null ? "" : Labels.of(xField), x, "µs", series, false,
+                    false));
         }
+    }
+
+    private static String suffix(String facetTitle) {
+        return facetTitle.isEmpty() ? "" : " - " + facetTitle;
+    }
+
+    /** Whether one chart of these rows would be unreadable: too many bars, or too many lines. */
+    private static boolean tooCrowded(List<Map<String, Object>> rows, List<String> seriesFields, int xCount, boolean lines) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Map<String, Object> r : rows) {
+            StringBuilder n = new StringBuilder();
+            seriesFields.forEach(f -> n.append(r.get(f)).append('\u0000'));
+            names.add(n.toString());
+        }
+        return lines ? names.size() > MAX_LINES : names.size() * xCount > MAX_BARS;
+    }
+
+    /**
+     * The paper's own figures beside the model's, as the terminal prints them ({@code paperRatios}: what, model, paper,
+     * detail), e.g. Erda's latency and throughput over Redo Logging's (paper 000 Fig. 26).
+     */
+    private static void ratios(Page page, Map<String, Object> doc) {
+        List<Map<String, Object>> ratios = Page.rows(doc, "paperRatios");
+        if (ratios.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Map<String, Object> r : ratios) {
+            rows.add(List.of(Page.esc(String.valueOf(r.get("what"))), Page.esc(String.valueOf(r.get("model"))), Page.esc(String.valueOf(r.get("paper"))),
+                    Page.esc(String.valueOf(r.getOrDefault("detail", "")))));
+        }
+        page.h2("ratios", "The paper's figures beside the model's").table(List.of("figure", "model", "paper", "paper's numbers"), rows);
     }
 
     private static List<Charts.Series> series(List<Map<String, Object>> rows, String xField, List<String> x, List<String> seriesFields,
@@ -204,7 +279,7 @@ final class BenchPage {
             cells.add(row);
         }
         StringBuilder b = new StringBuilder("<table><tr>");
-        header.forEach(h -> b.append("<th>").append(Page.esc(h)).append("</th>"));
+        header.forEach(h -> b.append("<th title=\"").append(Page.esc(h)).append("\">").append(Page.esc(Labels.of(h))).append("</th>"));
         b.append("</tr>\n");
         cells.forEach(row -> {
             b.append("<tr>");
@@ -233,6 +308,6 @@ final class BenchPage {
             }
             rows.add(row);
         }
-        page.h2("claims", "The paper's claims beside the model").table(header, rows);
+        page.h2("claims", "The paper's claims beside the model").table(header.stream().map(Labels::of).toList(), rows);
     }
 }

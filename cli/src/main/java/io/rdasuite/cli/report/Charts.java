@@ -15,7 +15,63 @@ final class Charts {
     record Series(String name, List<Double> values) {
     }
 
+    /** One named series of (x, y) points on value axes, drawn as {@code line} or {@code scatter}. */
+    record XySeries(String name, List<List<Double>> points, String type) {
+    }
+
+    /** A shaded span of the x axis (a fault window: from a crash to the recovery), labelled. */
+    record Window(double from, double to, String label) {
+    }
+
     private Charts() {
+    }
+
+    /**
+     * A chart over a numeric x axis (time, runs): Jepsen's latency and rate plots. {@code windows} are shaded across the
+     * plot (the series' first carries them) and named in the legend as "fault windows".
+     */
+    static String xy(String title, String xName, String yName, List<XySeries> series, List<Window> windows) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("title", Map.of("text", title, "textStyle", Map.of("fontSize", 14)));
+        o.put("tooltip", Map.of("trigger", "item"));
+        o.put("legend", Map.of("type", "scroll", "top", 24));
+        o.put("grid", Map.of("top", 70, "left", 80, "right", 30, "bottom", 60));
+        o.put("animation", false);
+        o.put("xAxis", Map.of("type", "value", "name", xName, "nameLocation", "middle", "nameGap", 30, "scale", true));
+        o.put("yAxis", Map.of("type", "value", "name", yName, "nameLocation", "middle", "nameGap", 60));
+        List<Map<String, Object>> s = new ArrayList<>();
+        for (XySeries one : series) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", one.name());
+            m.put("type", one.type());
+            m.put("data", one.points());
+            if (one.type().equals("scatter")) {
+                m.put("symbolSize", 3);
+                m.put("large", true);
+            } else {
+                m.put("showSymbol", false);
+            }
+            s.add(m);
+        }
+        if (!windows.isEmpty()) {
+            List<List<Map<String, Object>>> areas = new ArrayList<>();
+            for (Window w : windows) {
+                areas.add(List.of(Map.of("name", w.label(), "xAxis", w.from()), Map.of("xAxis", w.to())));
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", "fault windows");
+            m.put("type", "line");
+            m.put("data", List.of());
+            m.put("markArea", Map.of("silent", true, "itemStyle", Map.of("color", "rgba(229,57,53,0.15)"), "label",
+                    Map.of("position", "insideTop", "fontSize", 10), "data", areas));
+            s.add(m);
+        }
+        o.put("series", s);
+        try {
+            return MAPPER.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render a chart: " + e.getMessage(), e);
+        }
     }
 
     /**

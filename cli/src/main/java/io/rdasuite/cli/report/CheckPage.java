@@ -1,6 +1,8 @@
 package io.rdasuite.cli.report;
 
 import io.rdasuite.linearizability.crash.CrashTimelines;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,38 +10,54 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The report of {@code rda check}: the verdict and counts, one matrix per family of cells (REMOTELOG recipes,
- * negative controls, key-value stores, TH-DPMS clusters, transactions, pDFS) coloured by result, and every finding
- * with its shrunk counterexample, trace, timeline and replay line.
+ * The report of {@code rda check}: {@code index.html} with the verdict, counts and one matrix per family of cells
+ * (REMOTELOG recipes, negative controls, key-value stores, TH-DPMS clusters, transactions, pDFS, Nessie), each family a
+ * collapsible group, columns grouped by transport so a matrix fits 1400 px; {@code findings.html}, the index of every
+ * finding of every cell (each example the JSON holds, shrunk or not), by cell; and a page per finding
+ * ({@code finding-N.html}) with its counterexample, trace, timeline and replay line. A matrix cell links to its
+ * finding's page, or to its section of the index when it has several.
  */
 final class CheckPage {
     private final Page page;
     private final Path dir;
+    private final RunInfo run;
     private final List<Finding> findings = new ArrayList<>();
+    private final Map<String, List<Finding>> byCell = new LinkedHashMap<>();
 
-    private record Finding(String id, String title, boolean failure, Map<String, Object> example) {
+    private record Finding(int n, String cellId, String cell, String title, boolean failure, Map<String, Object> example) {
+        String file() {
+            return "finding-" + n + ".html";
+        }
     }
 
-    private CheckPage(Map<String, Object> doc, Path dir) {
+    private CheckPage(Map<String, Object> doc, Path dir, RunInfo run) {
         this.dir = dir;
-        this.page = new Page("rda check", (String) doc.get("verdict"), "seed " + doc.get("seed") + ", shard " + doc.getOrDefault("shard", "0/1")
-                + ", " + doc.get("crashStates") + " crash states" + (doc.containsKey("shards") ? ", merged from " + doc.get("shards") + " shards" : ""));
+        this.run = run;
+        this.page = new Page("rda check", (String) doc.get("verdict"), subtitle(doc), run);
     }
 
-    static String render(Map<String, Object> doc, Path dir) {
-        CheckPage c = new CheckPage(doc, dir);
+    private static String subtitle(Map<String, Object> doc) {
+        return "seed " + doc.get("seed") + ", shard " + doc.getOrDefault("shard", "0/1") + ", " + doc.get("crashStates") + " crash states"
+                + (doc.containsKey("shards") ? ", merged from " + doc.get("shards") + " shards" : "");
+    }
+
+    static String render(Map<String, Object> doc, Path dir, RunInfo run) throws IOException {
+        CheckPage c = new CheckPage(doc, dir, run);
         c.page.raw("<nav>");
         c.nav(!Page.rows(doc, "results").isEmpty(), "#remotelog", "REMOTELOG");
         c.nav(!Page.rows(doc, "controls").isEmpty() || doc.get("transactionControl") != null, "#controls", "negative controls");
         c.nav(!Page.rows(doc, "stores").isEmpty(), "#stores", "key-value stores");
         c.nav(!Page.rows(doc, "clusters").isEmpty() || !Page.rows(doc, "transactions").isEmpty() || !Page.rows(doc, "fileSystem").isEmpty(), "#clusters", "TH-DPMS");
-        c.page.raw(Page.link("#findings", "findings")).raw(Page.link("result.json", "JSON")).raw("</nav>\n");
+        c.nav(!Page.rows(doc, "nessie").isEmpty(), "#nessie", "Nessie");
+        c.page.raw(Page.link("findings.html", "all findings")).raw(Page.link("result.json", "JSON")).raw("</nav>\n");
         c.summary(doc);
         c.remotelog(Page.rows(doc, "results"));
         c.controls(Page.rows(doc, "controls"), map(doc, "transactionControl"));
         c.stores(Page.rows(doc, "stores"));
         c.clusters(Page.rows(doc, "clusters"), Page.rows(doc, "transactions"), Page.rows(doc, "fileSystem"));
-        c.findings();
+        c.nessie(Page.rows(doc, "nessie"));
+        c.findingsSummary();
+        c.writeFindingPages(doc);
         return c.page.finish();
     }
 
@@ -69,22 +87,39 @@ final class CheckPage {
                 "finding: an unclaimed weakness (expected, pinned)", "CAUGHT", "negative control caught");
     }
 
+    /** Opens a family's collapsible group (open by default; a click on its title folds it). */
+    private void group(String id, String title) {
+        page.raw("<details open class=\"family\"><summary><h2 id=\"" + Page.esc(id) + "\">" + Page.esc(title) + "</h2></summary>\n");
+    }
+
+    private void endGroup() {
+        page.raw("</details>\n");
+    }
+
+    @SuppressWarnings("unchecked")
     private void remotelog(List<Map<String, Object>> rows) {
         if (rows.isEmpty()) {
             return;
         }
-        Matrix m = new Matrix("server config \\ transport, op/update");
+        Matrix m = new Matrix("server config \\ op/update");
         for (Map<String, Object> r : rows) {
             String subject = (String) r.get("subject");
             String method = subject.substring(subject.lastIndexOf('/') + 1);
-            String href = anchor(r, "remotelog " + subject + " on " + r.get("config") + "/" + r.get("transport"), true);
-            m.put((String) r.get("config"), r.get("transport") + " " + r.get("op") + "/" + r.get("update"), (String) r.get("verdict"),
-                    method, href, r.get("crashStates") + " crash states, " + r.get("violations") + " violating; recipe " + r.get("recipe"));
+            String cellId = "remotelog-" + r.getOrDefault("cell", subject + r.get("config") + r.get("transport"));
+            String label = "remotelog " + subject + " on " + r.get("config") + "/" + r.get("transport");
+            Map<String, Object> cx = (Map<String, Object>) r.get("counterexample");
+            if (cx != null) {
+                add(cellId, label, label + ": " + cx.get("invariant"), true, cx);
+            }
+            m.put((String) r.get("config"), String.valueOf(r.get("transport")), r.get("op") + "/" + r.get("update"), (String) r.get("verdict"),
+                    method, href(cellId), r.get("crashStates") + " crash states, " + r.get("violations") + " violating; recipe " + r.get("recipe"));
         }
-        page.h2("remotelog", "REMOTELOG: every server configuration × transport × recipe (paper 003 Tables 2-3)")
-                .p("Each cell names the persistence method the taxonomy picks; hover for the recipe and counts.").raw(m.html());
+        group("remotelog", "REMOTELOG: every server configuration × transport × recipe (paper 003 Tables 2-3)");
+        page.p("Each cell names the persistence method the taxonomy picks; hover for the recipe and counts.").raw(m.html());
+        endGroup();
     }
 
+    @SuppressWarnings("unchecked")
     private void controls(List<Map<String, Object>> controls, Map<String, Object> txnControl) {
         List<Map<String, Object>> all = new ArrayList<>(controls);
         if (txnControl != null) {
@@ -95,14 +130,24 @@ final class CheckPage {
         }
         List<List<String>> rows = new ArrayList<>();
         for (Map<String, Object> c : all) {
-            String href = anchor(c, "negative control " + c.get("subject") + " on " + c.get("config"), false);
+            String cellId = "control-" + c.get("subject") + "-" + c.get("config");
+            String label = "negative control " + c.get("subject") + " on " + c.get("config");
+            Map<String, Object> cx = (Map<String, Object>) c.get("counterexample");
+            if (cx == null && c.get("replay") != null) {
+                cx = c; // the transaction control carries its anomaly and replay line itself
+            }
+            if (cx != null) {
+                add(cellId, label, label + ": " + cx.getOrDefault("invariant", c.get("anomaly") == null ? "" : "anomaly"), false, cx);
+            }
+            String href = href(cellId);
             String verdict = (String) c.get("verdict");
             rows.add(List.of(Page.esc((String) c.get("subject")), Page.esc(String.valueOf(c.get("config"))), Page.badge(verdict, verdict),
                     Page.esc(String.valueOf(c.getOrDefault("caughtBy", c.getOrDefault("anomaly", "")))),
                     href == null ? "" : Page.link(href, "counterexample")));
         }
-        page.h2("controls", "Negative controls (planted bugs: each must be CAUGHT)")
-                .table(List.of("subject", "config", "verdict", "caught by", "finding"), rows);
+        group("controls", "Negative controls (planted bugs: each must be CAUGHT)");
+        page.table(List.of("subject", "config", "verdict", "caught by", "finding"), rows);
+        endGroup();
     }
 
     @SuppressWarnings("unchecked")
@@ -110,28 +155,27 @@ final class CheckPage {
         if (stores.isEmpty()) {
             return;
         }
-        Matrix m = new Matrix("server config \\ store, transport");
+        Matrix m = new Matrix("server config \\ store");
         for (Map<String, Object> s : stores) {
             List<String> found = (List<String>) s.getOrDefault("findings", List.of());
             String verdict = (String) s.get("verdict");
-            boolean moved = !"AS PINNED".equals(s.get("pinned"));
+            boolean moved = !"AS PINNED".equals(s.get("pinned")) && s.get("pinned") != null;
             String cls = verdict.equals("FAIL") ? "FAIL" : !found.isEmpty() ? "finding" : "PASS";
-            String first = null;
+            String cell = s.get("protocol") + " on " + s.get("config") + "/" + s.get("transport");
+            String cellId = "store-" + s.getOrDefault("storeCell", cell);
             for (Map<String, Object> e : (List<Map<String, Object>>) s.getOrDefault("examples", List.of())) {
-                if (Boolean.TRUE.equals(e.get("shrunk"))) {
-                    String id = add(s.get("protocol") + " on " + s.get("config") + "/" + s.get("transport") + ": " + e.get("invariant"),
-                            Boolean.TRUE.equals(e.get("claimed")), e);
-                    first = first == null ? id : first;
-                }
+                add(cellId, cell, cell + ": " + e.get("invariant"), Boolean.TRUE.equals(e.get("claimed")), e);
             }
             String text = found.isEmpty() ? verdict : abbreviations(found);
-            m.put((String) s.get("config"), s.get("protocol") + " " + s.get("transport"), cls, text + (moved ? " !" : ""), first,
-                    s.get("crashStates") + " crash states; " + s.get("properties") + (moved ? "; " + s.get("pinned") : ""));
+            m.put((String) s.get("config"), String.valueOf(s.get("transport")), String.valueOf(s.get("protocol")), cls, text + (moved ? " !" : ""),
+                    href(cellId), s.get("crashStates") + " crash states; " + s.get("properties") + (moved ? "; " + s.get("pinned") : ""));
         }
-        page.h2("stores", "Key-value stores under power failures")
-                .p("A cell lists the invariants with findings (D durability, M monotonic reads, C consistent version, L linearizability,"
-                        + " R the store's RDA claim); ! marks findings that moved from the pinned ones. Links go to the shrunk example.")
+        group("stores", "Key-value stores under power failures");
+        page.p("A cell lists the invariants with findings (D durability, M monotonic reads, C consistent version, L linearizability,"
+                        + " R the store's RDA claim); ! marks findings that moved from the pinned ones. A link leads to the cell's findings:"
+                        + " every example the run kept, shrunk or not.")
                 .raw(m.html());
+        endGroup();
     }
 
     @SuppressWarnings("unchecked")
@@ -139,18 +183,18 @@ final class CheckPage {
         if (clusters.isEmpty() && txns.isEmpty() && fs.isEmpty()) {
             return;
         }
-        page.h2("clusters", "TH-DPMS clusters (paper 002): pDSM, pDKVS, transactions, pDFS");
-        Matrix m = new Matrix("store, server config \\ transport, crash target");
+        group("clusters", "TH-DPMS clusters (paper 002): pDSM, pDKVS, transactions, pDFS");
+        Matrix m = new Matrix("store, server config \\ crash target");
         for (Map<String, Object> c : clusters) {
-            String href = null;
-            for (Map<String, Object> e : (List<Map<String, Object>>) c.getOrDefault("examples", List.of())) {
-                String id = add(c.get("subject") + " on " + c.get("config") + "/" + c.get("transport") + " " + c.get("target") + ": "
-                        + e.get("invariant"), true, e);
-                href = href == null ? id : href;
+            String cell = c.get("subject") + " on " + c.get("config") + "/" + c.get("transport") + " " + c.get("target");
+            String cellId = "cluster-" + c.get("subject") + "-" + c.get("config") + "-" + c.get("transport") + "-" + c.get("target");
+            for (Object o : (List<Object>) c.getOrDefault("examples", List.of())) {
+                Map<String, Object> e = example(o);
+                add(cellId, cell, cell + ": " + e.get("invariant"), true, e);
             }
             String verdict = (String) c.get("verdict");
-            m.put(c.get("subject") + " " + c.get("config"), c.get("transport") + " " + c.get("target"), verdict, verdict, href,
-                    c.get("crashStates") + " crash states; " + c.get("properties"));
+            m.put(c.get("subject") + " " + c.get("config"), String.valueOf(c.get("transport")), String.valueOf(c.get("target")), verdict, verdict,
+                    href(cellId), c.get("crashStates") + " crash states; " + c.get("properties"));
         }
         if (!m.isEmpty()) {
             page.h3("pDSM object store and pDKVS (3 PM servers, a monitor, 2 clients)").raw(m.html());
@@ -163,134 +207,159 @@ final class CheckPage {
         if (!f.isEmpty()) {
             page.h3("pDFS (server 0 the directory server)").raw(f.html());
         }
+        endGroup();
     }
 
     @SuppressWarnings("unchecked")
     private Matrix targets(String subject, List<Map<String, Object>> rows) {
-        Matrix m = new Matrix("server config \\ transport, crash target");
+        Matrix m = new Matrix("server config \\ crash target");
         for (Map<String, Object> r : rows) {
-            Map<String, String> hrefs = new LinkedHashMap<>();
-            for (Map<String, Object> e : (List<Map<String, Object>>) r.getOrDefault("examples", List.of())) {
-                String id = add(subject + " on " + r.get("config") + "/" + r.get("transport") + " " + e.get("target") + ": "
-                        + e.getOrDefault("anomaly", e.get("violation")), true, e);
-                hrefs.putIfAbsent(String.valueOf(e.get("target")), id);
+            for (Object o : (List<Object>) r.getOrDefault("examples", List.of())) {
+                Map<String, Object> e = example(o);
+                String cell = subject + " on " + r.get("config") + "/" + r.get("transport") + " " + e.get("target");
+                add(subject + "-" + r.get("config") + "-" + r.get("transport") + "-" + e.get("target"), cell,
+                        cell + ": " + e.getOrDefault("anomaly", e.get("violation")), true, e);
             }
             ((Map<String, Object>) r.get("targets")).forEach((target, verdict) -> m.put(subject + " " + r.get("config"),
-                    r.get("transport") + " " + target, String.valueOf(verdict), String.valueOf(verdict), hrefs.get(target),
-                    r.get("crashStates") + " crash states over all targets"));
+                    String.valueOf(r.get("transport")), target, String.valueOf(verdict), String.valueOf(verdict),
+                    href(subject + "-" + r.get("config") + "-" + r.get("transport") + "-" + target), r.get("crashStates") + " crash states over all targets"));
         }
         return m;
     }
 
-    /** Registers the counterexample of a REMOTELOG row or control (null when it has none); returns its link. */
     @SuppressWarnings("unchecked")
-    private String anchor(Map<String, Object> row, String title, boolean failure) {
-        Map<String, Object> cx = (Map<String, Object>) row.get("counterexample");
-        return cx == null ? null : add(title + ": " + cx.get("invariant"), failure, cx);
+    private void nessie(List<Map<String, Object>> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        Matrix m = new Matrix("subject \\ transport");
+        for (Map<String, Object> r : rows) {
+            String cell = r.get("subject") + " on " + r.get("config") + "/" + r.get("transport");
+            String cellId = "nessie-" + r.get("subject") + "-" + r.get("transport");
+            for (Object o : (List<Object>) r.getOrDefault("examples", List.of())) {
+                Map<String, Object> e = example(o);
+                add(cellId, cell, cell + ": " + FindingBox.detail(e), true, e);
+            }
+            String verdict = String.valueOf(r.get("verdict"));
+            m.put(String.valueOf(r.get("subject")), "", String.valueOf(r.get("transport")), verdict, verdict, href(cellId),
+                    r.get("runs") + " runs, " + r.get("stuckKeyRuns") + " stuck-key runs, " + r.get("abaRollbacks") + " ABA rollbacks");
+        }
+        group("nessie", "Nessie under client kills and stalls (paper 004)");
+        page.raw(m.html());
+        endGroup();
     }
 
-    private String add(String title, boolean failure, Map<String, Object> example) {
-        String id = "f" + findings.size();
-        findings.add(new Finding(id, title, failure, example));
-        return "#" + id;
+    /** A JSON example as an object (Nessie's are lines of text). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> example(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of("detail", String.valueOf(o));
     }
 
-    @SuppressWarnings("unchecked")
-    private void findings() {
+    private void add(String cellId, String cell, String title, boolean failure, Map<String, Object> example) {
+        String id = "c-" + cellId.replaceAll("[^A-Za-z0-9_-]", "_");
+        Finding f = new Finding(findings.size(), id, cell, title, failure, example);
+        findings.add(f);
+        byCell.computeIfAbsent(id, k -> new ArrayList<>()).add(f);
+    }
+
+    /** Where a matrix cell links: its one finding's page, its section of the findings index, or nowhere. */
+    private String href(String cellId) {
+        List<Finding> fs = byCell.get("c-" + cellId.replaceAll("[^A-Za-z0-9_-]", "_"));
+        if (fs == null || fs.isEmpty()) {
+            return null;
+        }
+        return fs.size() == 1 ? fs.getFirst().file() : "findings.html#" + fs.getFirst().cellId();
+    }
+
+    /** The index page's findings section: the counts, the link to the index, and the failures of claims listed. */
+    private void findingsSummary() {
         long failures = findings.stream().filter(Finding::failure).count();
-        page.h2("findings", "Findings (" + failures + " failures of claimed properties, " + (findings.size() - failures) + " expected)");
+        page.h2("findings", "Findings (" + failures + " failures of claimed properties, " + (findings.size() - failures) + " expected, in "
+                + byCell.size() + " cells)");
         if (findings.isEmpty()) {
             page.p("No counterexample: every explored crash state passed every checked invariant.");
+            return;
         }
-        List<Finding> ordered = new ArrayList<>(findings.stream().filter(Finding::failure).toList());
-        ordered.addAll(findings.stream().filter(f -> !f.failure()).toList()); // claimed failures first, expected findings after
-        for (Finding f : ordered) {
+        page.raw("<p>" + Page.link("findings.html", "The index of all " + findings.size() + " findings, by cell") + "</p>\n");
+        List<List<String>> rows = new ArrayList<>();
+        findings.stream().filter(Finding::failure).forEach(f -> rows.add(List.of(Page.link(f.file(), "#" + f.n()), Page.esc(f.title()),
+                Page.esc(String.valueOf(FindingBox.detail(f.example()))))));
+        if (!rows.isEmpty()) {
+            page.h3("Failures of claimed properties").table(List.of("finding", "cell: invariant", "what failed"), rows);
+        }
+    }
+
+    /** Writes {@code findings.html} (every finding, by cell) and one page per finding. */
+    private void writeFindingPages(Map<String, Object> doc) throws IOException {
+        Page index = new Page("rda check: findings", (String) doc.get("verdict"), subtitle(doc), run);
+        index.raw("<nav>" + Page.link("index.html", "back to the matrices") + Page.link("result.json", "JSON") + "</nav>\n");
+        long failures = findings.stream().filter(Finding::failure).count();
+        index.h2("all", "All " + findings.size() + " findings (" + failures + " failures of claimed properties, " + (findings.size() - failures)
+                + " expected) in " + byCell.size() + " cells");
+        if (findings.isEmpty()) {
+            index.p("No counterexample: every explored crash state passed every checked invariant.");
+        }
+        index.legend("FAIL", "a claimed property failed", "finding", "expected: an unclaimed weakness");
+        for (Map.Entry<String, List<Finding>> cell : byCell.entrySet()) {
+            List<Finding> fs = cell.getValue();
+            index.raw("<section class=\"cell\" id=\"" + cell.getKey() + "\"><h3>" + Page.esc(fs.getFirst().cell()) + " (" + fs.size() + ")</h3>\n");
+            List<List<String>> rows = new ArrayList<>();
+            for (Finding f : fs) {
+                Map<String, Object> e = f.example();
+                rows.add(List.of(Page.link(f.file(), "#" + f.n()), Page.esc(String.valueOf(e.getOrDefault("invariant", e.containsKey("anomaly") ? "anomaly" : ""))),
+                        Page.badge(f.failure() ? "FAIL" : "finding", f.failure() ? "claimed" : "expected"),
+                        Page.esc(e.containsKey("shrunk") ? (Boolean.TRUE.equals(e.get("shrunk")) ? "shrunk to " + e.get("operations") + " op(s)" : "not shrunk") : ""),
+                        Page.esc(String.valueOf(FindingBox.detail(e)))));
+            }
+            index.table(List.of("finding", "invariant", "kind", "shrunk", "what failed"), rows).raw("</section>\n");
+        }
+        Files.writeString(dir.resolve("findings.html"), index.finish());
+        for (Finding f : findings) {
+            Page p = new Page("rda check: finding " + f.n() + " of " + findings.size(), null, f.cell(), run);
+            p.raw("<nav>" + Page.link("index.html", "matrices") + Page.link("findings.html#" + f.cellId(), "this cell's findings")
+                    + (f.n() > 0 ? Page.link(findings.get(f.n() - 1).file(), "previous") : "")
+                    + (f.n() + 1 < findings.size() ? Page.link(findings.get(f.n() + 1).file(), "next") : "") + "</nav>\n");
             Map<String, Object> e = f.example();
-            StringBuilder b = new StringBuilder();
-            b.append("<div class=\"finding-box").append(f.failure() ? "" : " expected").append("\" id=\"").append(f.id()).append("\"><h3>")
-                    .append(Page.esc(f.title())).append("</h3>\n");
-            Object detail = e.getOrDefault("detail", e.getOrDefault("anomaly", e.get("violation")));
-            b.append("<p>").append(Page.esc(String.valueOf(detail))).append("</p>\n<p>");
-            if (e.containsKey("operations")) {
-                b.append(Boolean.FALSE.equals(e.get("shrunk")) ? "Not shrunk: " : "Shrunk to ").append(e.get("operations")).append(" operation(s)");
-                if (e.containsKey("clients")) {
-                    b.append(" on ").append(e.get("clients")).append(" client(s)");
-                }
-                b.append(", ");
-            }
-            b.append("crash before event ").append(e.get("crashEvent")).append(".</p>\n");
-            if (e.get("program") instanceof List<?> program) {
-                b.append("<p>Program: ");
-                for (Object ops : program) {
-                    b.append(Page.code(String.valueOf(ops))).append(' ');
-                }
-                b.append("</p>\n");
-            }
-            if (e.get("original") instanceof Map<?, ?> original) {
-                b.append("<p>Found with ").append(original.get("operations")).append(" operation(s) on ").append(original.get("clients"))
-                        .append(" client(s), crash before event ").append(original.get("crashEvent")).append(": ");
-                for (Object ops : (List<?>) original.get("program")) {
-                    b.append(Page.code(String.valueOf(ops))).append(' ');
-                }
-                b.append("(").append(e.get("shrinkCandidates")).append(" smaller programs tried); replay: <span class=\"replay\">")
-                        .append(Page.esc(String.valueOf(original.get("replay")))).append("</span></p>\n");
-            }
-            if (e.get("claim") != null) {
-                b.append("<p>Breaks the claim ").append(Page.code(String.valueOf(e.get("claim")))).append("</p>\n");
-            }
-            if (e.get("crashPoint") instanceof List<?> point && !point.isEmpty()) {
-                b.append("<p>Where the crash fell:</p><ul>");
-                point.forEach(line -> b.append("<li>").append(Page.esc(String.valueOf(line))).append("</li>"));
-                b.append("</ul>\n");
-            }
             String replay = String.valueOf(e.get("replay"));
-            b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(replay)).append("</span></p>\n");
-            String timeline = timeline(replay, String.valueOf(e.get("invariant")) + " - " + detail, e.get("timeline"));
-            if (timeline != null) {
-                b.append("<p>").append(timeline).append("</p>\n");
-            }
-            if (e.get("trace") instanceof List<?> trace && !trace.isEmpty()) {
-                b.append("<details><summary>trace before the crash (").append(trace.size()).append(" events)</summary><pre>");
-                trace.forEach(line -> b.append(Page.esc(String.valueOf(line))).append('\n'));
-                b.append("</pre></details>\n");
-            }
-            page.raw(b.append("</div>\n").toString());
+            String timeline = e.get("replay") == null && e.get("timeline") == null ? null
+                    : timeline(replay, e.getOrDefault("invariant", "") + " - " + FindingBox.detail(e), e.get("timeline"));
+            p.raw(FindingBox.html("f" + f.n(), f.title(), f.failure(), e, timeline));
+            Files.writeString(dir.resolve(f.file()), p.finish());
         }
     }
 
     /**
-     * Links the timeline of a finding: the one the run already drew when its file is at hand (copied into the report),
-     * else drawn by re-running the crash state (store, REMOTELOG and pDSM findings: rda2 tokens; transactions: rdat1; pDFS: rdafs1).
+     * Links the timeline of a finding, drawn afresh from its replay token by re-running the crash state (stores, REMOTELOG
+     * and pDSM: rda2 tokens; transactions: rdat1; pDFS: rdafs1), so that every page has the current drawing; a timeline
+     * the run drew for any other token is copied into the report.
      */
     private String timeline(String replay, String caption, Object drawn) {
         String token = replay.startsWith("rda replay ") ? replay.substring("rda replay ".length()).trim() : replay;
-        Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
-        boolean isFile = existing != null && java.nio.file.Files.isRegularFile(existing);
-        boolean txn = token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX);
-        if (!isFile && (txn || token.startsWith(io.rdasuite.crashsim.fs.PdfsExplorer.TOKEN_PREFIX))) {
-            try {
-                Path file = txn ? io.rdasuite.linearizability.crash.TxnTimelines.write(token, caption, dir.resolve("timelines"))
-                        : io.rdasuite.linearizability.crash.FsTimelines.write(token, caption, dir.resolve("timelines"));
-                return Page.link("timelines/" + file.getFileName(), "history timeline");
-            } catch (java.io.IOException | RuntimeException ex) {
-                return Page.esc("(no timeline: " + ex.getMessage() + ")");
-            }
-        }
-        if (!isFile && !token.startsWith("rda2.")) {
-            return null;
-        }
+        Path timelines = dir.resolve("timelines");
         try {
-            if (isFile) {
-                java.nio.file.Files.createDirectories(dir.resolve("timelines"));
-                java.nio.file.Files.copy(existing, dir.resolve("timelines").resolve(existing.getFileName()),
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                return Page.link("timelines/" + existing.getFileName(), "history timeline");
+            if (token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {
+                return link(io.rdasuite.linearizability.crash.TxnTimelines.write(token, caption, timelines));
             }
-            Path file = CrashTimelines.writeFinding(token, caption, dir.resolve("timelines"));
-            return Page.link("timelines/" + file.getFileName(), "history timeline");
-        } catch (java.io.IOException | RuntimeException ex) {
+            if (token.startsWith(io.rdasuite.crashsim.fs.PdfsExplorer.TOKEN_PREFIX)) {
+                return link(io.rdasuite.linearizability.crash.FsTimelines.write(token, caption, timelines));
+            }
+            if (token.startsWith("rda2.")) {
+                return link(CrashTimelines.writeFinding(token, caption, timelines));
+            }
+            Path existing = drawn == null ? null : Path.of(String.valueOf(drawn));
+            if (existing != null && Files.isRegularFile(existing)) {
+                Files.createDirectories(timelines);
+                Files.copy(existing, timelines.resolve(existing.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return link(existing);
+            }
+            return null;
+        } catch (IOException | RuntimeException ex) {
             return Page.esc("(no timeline: " + ex.getMessage() + ")");
         }
+    }
+
+    private static String link(Path timeline) {
+        return Page.link("timelines/" + timeline.getFileName(), "history timeline");
     }
 
     private static String abbreviations(List<String> found) {

@@ -16,14 +16,14 @@ final class FuzzPage {
     }
 
     @SuppressWarnings("unchecked")
-    static String render(Map<String, Object> doc, java.nio.file.Path dir) {
+    static String render(Map<String, Object> doc, java.nio.file.Path dir, RunInfo run) {
         Page page = new Page("rda fuzz", (String) doc.get("verdict"), "seed " + doc.get("seed") + ", " + doc.get("runs") + " runs, planted bug "
-                + doc.get("plant") + (doc.containsKey("seeds") ? ", merged seeds " + doc.get("seeds") : ""));
+                + doc.get("plant") + (doc.containsKey("seeds") ? ", merged seeds " + doc.get("seeds") : ""), run);
         Map<String, Object> facts = new LinkedHashMap<>();
         for (String k : List.of("verdict", "runs", "crashStates", "findingStates", "failingRuns", "newCoverageRuns", "signatures", "mutantRuns",
                 "errorRuns", "wallMillis", "runsPerSecond")) {
             if (doc.containsKey(k)) {
-                facts.put(k, doc.get(k));
+                facts.put(Labels.of(k), doc.get(k));
             }
         }
         page.h2("summary", "Summary").facts(facts);
@@ -40,12 +40,18 @@ final class FuzzPage {
             m.put(String.valueOf(s), "runs", "none", String.valueOf(((Map<String, Object>) doc.getOrDefault("runsPerStore", Map.of())).getOrDefault(s, 0)),
                     null, "runs of this store");
         }
+        Map<String, String> exampleLinks = new LinkedHashMap<>();
+        List<Map<String, Object>> examples = Page.rows(doc, "findingExamples");
+        for (int i = 0; i < examples.size(); i++) {
+            exampleLinks.put(String.valueOf(examples.get(i).get("key")), "#x" + i);
+        }
         findings.forEach((key, count) -> {
             int space = key.indexOf(' ');
             String store = key.substring(0, space);
-            String href = failureLinks.get(key);
-            m.put(store, key.substring(space + 1), href != null ? "FAIL" : "finding", count + " states", href,
-                    href != null ? "a claimed property failed" : "unclaimed finding (expected for this store)");
+            String href = failureLinks.get(key) != null ? failureLinks.get(key) : exampleLinks.get(key);
+            boolean failed = failureLinks.containsKey(key);
+            m.put(store, key.substring(space + 1), failed ? "FAIL" : "finding", count + " states", href,
+                    failed ? "a claimed property failed" : "unclaimed finding (expected for this store)");
         });
         for (int i = 0; i < failures.size(); i++) { // a claimed property that failed: counted by run, not in the findings map
             Map<String, Object> f = failures.get(i);
@@ -55,6 +61,7 @@ final class FuzzPage {
         page.h2("matrix", "Stores × invariants").legend("FAIL", "claimed property failed", "finding", "unclaimed finding", "none", "runs")
                 .raw(m.html());
 
+        growth(page, Page.rows(doc, "coverageGrowth"));
         chart(page, "Runs per store", "store", "runs", (Map<String, Object>) doc.getOrDefault("runsPerStore", Map.of()));
         chart(page, "Faults fired", "fault", "runs in which it fired", (Map<String, Object>) doc.getOrDefault("faultsFired", Map.of()));
 
@@ -92,7 +99,58 @@ final class FuzzPage {
             }
             page.raw(b.append("</div>\n").toString());
         }
+        findingExamples(page, examples, dir);
         return page.finish();
+    }
+
+    /** Per unclaimed finding (store × invariant), the first state that showed it: what, replay line, timeline. */
+    private static void findingExamples(Page page, List<Map<String, Object>> examples, java.nio.file.Path dir) {
+        if (examples.isEmpty()) {
+            return;
+        }
+        page.h2("findings", "Unclaimed findings (" + examples.size() + "): the first state of each, not shrunk");
+        for (int i = 0; i < examples.size(); i++) {
+            Map<String, Object> x = examples.get(i);
+            StringBuilder b = new StringBuilder("<div class=\"finding-box expected\" id=\"x" + i + "\"><h3>");
+            b.append(Page.esc(x.get("subject") + " on " + x.get("config") + "/" + x.get("transport") + ": " + x.get("invariant"))).append("</h3>\n");
+            b.append("<p>").append(Page.esc(String.valueOf(x.get("detail")))).append("</p>\n");
+            b.append("<p>The claim it would break (not made by this store) ").append(Page.code(String.valueOf(x.get("claim")))).append("</p>\n");
+            b.append("<p>").append(x.get("operations")).append(" operation(s): ").append(Page.code(String.valueOf(x.get("program"))))
+                    .append(", faults ").append(Page.code(String.valueOf(x.get("faults")))).append(", crash ")
+                    .append(Page.code(String.valueOf(x.get("crash")))).append("</p>\n");
+            b.append("<p>Replay: <span class=\"replay\">").append(Page.esc(String.valueOf(x.get("replay")))).append("</span></p>\n");
+            String timeline = timeline(x.get("timeline"), dir);
+            if (timeline != null) {
+                b.append("<p>").append(timeline).append("</p>\n");
+            }
+            page.raw(b.append("</div>\n").toString());
+        }
+    }
+
+    /** Coverage growth over the campaign's runs (after each batch): distinct signatures, runs with new coverage, failing runs. */
+    private static void growth(Page page, List<Map<String, Object>> points) {
+        if (points.size() < 2) {
+            return;
+        }
+        int step = Math.max(1, points.size() / 400); // at most ~400 points drawn; the last always
+        List<List<Double>> sig = new ArrayList<>();
+        List<List<Double>> fresh = new ArrayList<>();
+        List<List<Double>> failing = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            if (i % step != 0 && i != points.size() - 1) {
+                continue;
+            }
+            Map<String, Object> p = points.get(i);
+            double runs = ((Number) p.get("runs")).doubleValue();
+            sig.add(List.of(runs, ((Number) p.get("signatures")).doubleValue()));
+            fresh.add(List.of(runs, ((Number) p.get("newCoverageRuns")).doubleValue()));
+            failing.add(List.of(runs, ((Number) p.get("failingRuns")).doubleValue()));
+        }
+        page.h2("coverage", "Coverage growth");
+        page.p("Distinct coverage signatures reached, and runs that reached a new one, against runs done: a curve that flattens says"
+                + " more runs of this kind find little new.");
+        page.chart(Charts.xy("Coverage growth", "runs done", "count", List.of(new Charts.XySeries("distinct signatures", sig, "line"),
+                new Charts.XySeries("runs with new coverage", fresh, "line"), new Charts.XySeries("failing runs", failing, "line")), List.of()));
     }
 
     private static void program(StringBuilder b, String label, Object byClient) {

@@ -15,16 +15,17 @@ final class LinPage {
     private LinPage() {
     }
 
-    static String render(Map<String, Object> doc) {
-        return doc.containsKey("anomalies") ? transactions(doc) : histories(doc);
+    static String render(Map<String, Object> doc, Path dir, RunInfo run) {
+        return doc.containsKey("anomalies") ? transactions(doc, run) : histories(doc, run);
     }
 
-    private static String histories(Map<String, Object> doc) {
+    @SuppressWarnings("unchecked")
+    private static String histories(Map<String, Object> doc, RunInfo run) {
         int not = ((Number) doc.getOrDefault("notLinearizable", 0)).intValue();
         int unknown = ((Number) doc.getOrDefault("unknown", 0)).intValue();
         String verdict = not > 0 ? "FAIL" : unknown > 0 ? "UNKNOWN" : "PASS";
         List<Map<String, Object>> rows = Page.rows(doc, "results");
-        Page page = new Page("rda lin check", verdict, rows.size() + " histories, crash semantics " + doc.get("crashes"));
+        Page page = new Page("rda lin check", verdict, rows.size() + " histories, crash semantics " + doc.get("crashes"), run);
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("linearizable", doc.get("linearizable"));
         facts.put("not linearizable", not);
@@ -51,14 +52,54 @@ final class LinPage {
         page.h2("histories", "Histories").table(List.of("file", "model", "ops", "keys", "verdict", "check (ms)", "violation", "timeline"), table);
         page.chart(Charts.option("Checking time per history (log scale)", "history", names, "ms",
                 List.of(new Charts.Series("checking time (ms)", millis)), false, true));
+        for (Map<String, Object> r : rows) {
+            if (r.get("overTime") instanceof Map<?, ?> series) {
+                page.h2("time-" + r.get("file"), String.valueOf(r.get("file")) + " over time");
+                overTime(page, (Map<String, Object>) series, String.valueOf(r.get("file")));
+            }
+        }
         return page.finish();
     }
 
+    /**
+     * Jepsen's two plots of a timed history: every completed operation's latency at its call time (by outcome), and
+     * completions per second; fault windows (a crash until the service answers again) shaded on both.
+     */
     @SuppressWarnings("unchecked")
-    private static String transactions(Map<String, Object> doc) {
+    static void overTime(Page page, Map<String, Object> series, String name) {
+        List<Charts.Window> windows = new ArrayList<>();
+        for (List<Object> w : (List<List<Object>>) series.getOrDefault("windows", List.of())) {
+            windows.add(new Charts.Window(((Number) w.get(0)).doubleValue(), ((Number) w.get(1)).doubleValue(), String.valueOf(w.get(2))));
+        }
+        Map<String, List<List<Double>>> byOutcome = new java.util.TreeMap<>();
+        for (List<Object> p : (List<List<Object>>) series.getOrDefault("ops", List.of())) {
+            byOutcome.computeIfAbsent(String.valueOf(p.get(2)), k -> new ArrayList<>())
+                    .add(List.of(((Number) p.get(0)).doubleValue(), ((Number) p.get(1)).doubleValue()));
+        }
+        List<Charts.XySeries> points = new ArrayList<>();
+        byOutcome.forEach((o, pts) -> {
+            if (!pts.isEmpty()) {
+                points.add(new Charts.XySeries(o, pts, "scatter"));
+            }
+        });
+        int every = ((Number) series.getOrDefault("pointsEvery", 1)).intValue();
+        page.p("Latency of each completed operation at its call time" + (every > 1 ? " (every " + every + "th drawn)" : "")
+                + ", and completions per second" + (windows.isEmpty() ? " (no faults in this run)." : "; shaded: fault windows, from the last answer"
+                + " before a crash to the first answer after it."));
+        page.chart(Charts.xy("Latency over time: " + name, "time since the first call (s)", "latency (ms)", points, windows));
+        List<List<Double>> rate = new ArrayList<>();
+        for (List<Object> p : (List<List<Object>>) series.getOrDefault("rate", List.of())) {
+            rate.add(List.of(((Number) p.get(0)).doubleValue(), ((Number) p.get(1)).doubleValue()));
+        }
+        page.chart(Charts.xy("Throughput over time: " + name, "time since the first call (s)", "completions per second",
+                List.of(new Charts.XySeries("completed operations", rate, "line")), windows));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String transactions(Map<String, Object> doc, RunInfo run) {
         String v = String.valueOf(doc.get("verdict"));
         Page page = new Page("rda lin check (transactions)", v.startsWith("NOT") ? "FAIL" : "PASS", doc.get("file") + ", model " + doc.get("model")
-                + (Boolean.TRUE.equals(doc.get("strict")) ? ", strict" : ""));
+                + (Boolean.TRUE.equals(doc.get("strict")) ? ", strict" : ""), run);
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("verdict", v);
         facts.put("transactions", doc.get("transactions"));

@@ -12,15 +12,18 @@ final class Page {
     private final StringBuilder b = new StringBuilder(16_384);
     private int charts;
 
-    /** Starts a page titled {@code title}, with the verdict badge when {@code verdict} is not null. */
-    Page(String title, String verdict, String subtitle) {
+    /**
+     * Starts a page titled {@code title}, with the verdict badge when {@code verdict} is not null and the run's
+     * metadata ({@link RunInfo}) under the title.
+     */
+    Page(String title, String verdict, String subtitle, RunInfo run) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<link rel=\"stylesheet\" href=\"assets/report.css\">\n")
                 .append("<script src=\"assets/echarts.min.js\"></script>\n</head><body>\n<header><h1>").append(esc(title));
         if (verdict != null) {
             b.append("<span id=\"verdict\" class=\"verdict ").append(esc(verdict)).append("\">").append(esc(verdict)).append("</span>");
         }
-        b.append("</h1><div>").append(esc(subtitle)).append("</div></header>\n<main>\n");
+        b.append("</h1><div>").append(esc(subtitle)).append("</div>").append(run.html()).append("</header>\n<main>\n");
     }
 
     Page h2(String id, String text) {

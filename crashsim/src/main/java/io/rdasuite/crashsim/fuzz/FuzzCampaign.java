@@ -90,10 +90,14 @@ public final class FuzzCampaign {
      * @param faultsFired     per fault kind, the runs in which it happened
      * @param errors          the first runs that could not be simulated, with why
      * @param errorRuns       how many runs could not be simulated
+     * @param findingExamples per store and invariant of an unclaimed finding, the first run's failing state (for the
+     *                        report's timeline and replay line; not shrunk)
+     * @param growth          after each batch of runs, the counts so far (coverage growth over runs, for the report)
      */
     public record Result(long runs, long crashStates, long findingStates, long failingRuns, Map<String, Long> findings, List<FoundFailure> failures,
                          long signatures, long newCoverageRuns, long mutantRuns, long mutantNewCoverage, Map<String, Long> runsPerTarget,
-                         Map<String, Long> faultsFired, List<String> errors, long errorRuns) {
+                         Map<String, Long> faultsFired, List<String> errors, long errorRuns, Map<String, FuzzExplorer.Failure> findingExamples,
+                         List<Progress> growth) {
         public boolean passed() {
             return failingRuns == 0;
         }
@@ -138,6 +142,8 @@ public final class FuzzCampaign {
         TreeMap<String, Long> fired = new TreeMap<>();
         FuzzExplorer.FAULT_KINDS.forEach(k -> fired.put(k, 0L));
         List<String> errors = new ArrayList<>();
+        TreeMap<String, FuzzExplorer.Failure> findingExamples = new TreeMap<>();
+        List<Progress> growth = new ArrayList<>();
         while (runs < o.runs() && !timeUp.getAsBoolean()) {
             int n = (int) Math.min(BATCH, o.runs() - runs);
             List<Future<FuzzExplorer.RunReport>> futures = new ArrayList<>();
@@ -173,6 +179,7 @@ public final class FuzzCampaign {
                 }
                 for (FuzzExplorer.Failure f : r.findings()) {
                     findings.merge(target + " " + f.invariant(), r.statesByInvariant().getOrDefault(f.invariant(), 0L), Long::sum);
+                    findingExamples.putIfAbsent(target + " " + f.invariant(), f);
                 }
                 if (r.failed()) {
                     failing++;
@@ -194,11 +201,13 @@ public final class FuzzCampaign {
                 mutants += mutant[i] ? 1 : 0;
             }
             runs += n;
-            onBatch.accept(new Progress(runs, states, findingStates, failing, newCoverage, seen.size(), errorRuns));
+            Progress now = new Progress(runs, states, findingStates, failing, newCoverage, seen.size(), errorRuns);
+            growth.add(now);
+            onBatch.accept(now);
         }
         List<FoundFailure> shrunk = stopped.getAsBoolean() ? new ArrayList<>(failures.values()) : shrink(new ArrayList<>(failures.values()), o, executor);
         return new Result(runs, states, findingStates, failing, findings, shrunk, seen.size(), newCoverage, mutants, mutantNew, perTarget, fired,
-                errors, errorRuns);
+                errors, errorRuns, findingExamples, List.copyOf(growth));
     }
 
     /** Shrinks the first {@code shrinkLimit} failures, in parallel, reported in order. */

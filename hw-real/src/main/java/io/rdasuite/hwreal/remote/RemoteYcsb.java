@@ -24,10 +24,17 @@ public final class RemoteYcsb {
                        int clients, long seed) {
     }
 
-    /** A run's outcome. */
+    /**
+     * A run's outcome; {@code timeline} holds, for each client's operations (every {@code timelineEvery}-th), its
+     * start in nanoseconds after the measured phase began, its latency in nanoseconds and 1 for a read, 0 for an update:
+     * the report's latency and rate over time.
+     */
     public record Result(KvProtocol protocol, KvShape shape, long meanLatencyNs, long throughputOpsPerSecond, long failedReads, long operations,
-                         List<String> failureSamples, long p50LatencyNs, long p99LatencyNs) {
+                         List<String> failureSamples, long p50LatencyNs, long p99LatencyNs, List<long[]> timeline, int timelineEvery) {
     }
+
+    /** Operations kept per client for the timeline at most; past it, every k-th. */
+    private static final int TIMELINE_PER_CLIENT = 20_000;
 
     private RemoteYcsb() {
     }
@@ -67,6 +74,9 @@ public final class RemoteYcsb {
         org.HdrHistogram.Histogram[] latencies = new org.HdrHistogram.Histogram[n];
         java.util.Arrays.setAll(latencies, c -> new org.HdrHistogram.Histogram(3));
         long[] runNanos = new long[n];
+        int every = Math.max(1, (spec.opsPerClient() + TIMELINE_PER_CLIENT - 1) / TIMELINE_PER_CLIENT);
+        long[][] timeline = new long[n][];
+        long[] origin = new long[1];
         AtomicLong failedReads = new AtomicLong();
         List<String> samples = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -79,7 +89,12 @@ public final class RemoteYcsb {
                     for (int r = client; r < spec.records(); r += n) {
                         route(stores, r).put(Ycsb.key(r, shape), Ycsb.value(r, 0, shape));
                     }
+                    if (loaded.await() == 0) {
+                        origin[0] = System.nanoTime(); // the measured phase's start, for the timeline (read after the second barrier)
+                    }
                     loaded.await();
+                    long[] mine = new long[3 * ((spec.opsPerClient() + every - 1) / every)];
+                    timeline[client] = mine;
                     Ycsb ops = new Ycsb(spec.workload(), spec.distribution(), spec.records(), spec.seed() * 31 + client);
                     long start = System.nanoTime();
                     for (int i = 0; i < spec.opsPerClient(); i++) {
@@ -100,6 +115,12 @@ public final class RemoteYcsb {
                         long took = System.nanoTime() - t;
                         latency[client] += took;
                         latencies[client].recordValue(took);
+                        if (i % every == 0) {
+                            int k = 3 * (i / every);
+                            mine[k] = t - origin[0];
+                            mine[k + 1] = took;
+                            mine[k + 2] = op.read() ? 1 : 0;
+                        }
                     }
                     runNanos[client] = System.nanoTime() - start;
                 } catch (Throwable e) {
@@ -128,8 +149,15 @@ public final class RemoteYcsb {
             slowest = Math.max(slowest, runNanos[c]);
             totalLatency += latency[c];
         }
+        List<long[]> points = new ArrayList<>();
+        for (long[] mine : timeline) {
+            for (int k = 0; mine != null && k + 2 < mine.length; k += 3) {
+                points.add(new long[] {mine[k], mine[k + 1], mine[k + 2]});
+            }
+        }
+        points.sort(java.util.Comparator.comparingLong(p -> p[0]));
         return new Result(protocol, shape, totalLatency / ops, ops * 1_000_000_000L / slowest, failedReads.get(), ops, List.copyOf(samples),
-                all.getValueAtPercentile(50), all.getValueAtPercentile(99));
+                all.getValueAtPercentile(50), all.getValueAtPercentile(99), List.copyOf(points), every);
     }
 
     private static void failed(AtomicLong count, List<String> samples, String what) {

@@ -19,7 +19,7 @@ public final class CrashTimelines {
     public static Path write(String replayToken, Path dir) throws IOException {
         Explorer.CrashRun run = Explorer.crashRun(replayToken);
         CheckResult r = CrashHistoryCheck.result(run.subject(), run.scenario().config(), run.history(), run.observed());
-        return r.violation() == null ? null : page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation()));
+        return r.violation() == null ? null : page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation(), HtmlTimeline.Clock.SIM_EVENTS));
     }
 
     /**
@@ -31,7 +31,7 @@ public final class CrashTimelines {
         Explorer.CrashRun run = Explorer.crashRun(replayToken);
         CheckResult r = CrashHistoryCheck.result(run.subject(), run.scenario().config(), run.history(), run.observed());
         if (r.violation() != null) {
-            return page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation()));
+            return page(replayToken, run, dir, HtmlTimeline.render(title(replayToken, run), r.violation(), HtmlTimeline.Clock.SIM_EVENTS));
         }
         io.rdasuite.linearizability.history.History h = CrashHistories.of(run.subject(), run.history(), run.observed());
         return page(replayToken, run, dir, HtmlTimeline.renderHistory(title(replayToken, run),
@@ -49,7 +49,7 @@ public final class CrashTimelines {
         CheckResult r = CrashHistoryCheck.result(run.subject(), config, run.history(), run.observation());
         String html;
         if (r.violation() != null) {
-            html = HtmlTimeline.render(title, r.violation());
+            html = HtmlTimeline.render(title, r.violation(), HtmlTimeline.Clock.SIM_EVENTS);
         } else {
             io.rdasuite.linearizability.history.History h = CrashHistories.of(run.subject(), run.history(), run.observation());
             html = HtmlTimeline.renderHistory(title, "The history is linearizable; the failure is: " + finding, h.operations(), h.crashes());

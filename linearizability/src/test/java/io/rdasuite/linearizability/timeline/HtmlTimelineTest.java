@@ -29,4 +29,23 @@ class HtmlTimelineTest {
         assertThat(html).contains("cannot take effect anywhere before it returns");
         assertThat(HtmlTimeline.render("history <1>", v)).isEqualTo(html); // deterministic
     }
+
+    @Test
+    void aHistoryDrawnForAnotherFindingIsColouredByOutcomeWithItsAxisNamed() {
+        java.util.List<io.rdasuite.linearizability.history.Operation> ops = java.util.List.of(
+                new io.rdasuite.linearizability.history.Operation(0, 0, io.rdasuite.linearizability.history.Fn.APPEND, null, "put k1=1", null,
+                        io.rdasuite.linearizability.history.Status.OK, 0, 2, 100, 340, null),
+                new io.rdasuite.linearizability.history.Operation(1, 1, io.rdasuite.linearizability.history.Fn.APPEND, null, "put k1=2", null,
+                        io.rdasuite.linearizability.history.Status.FAIL, 1, 3, 120, 400, null),
+                new io.rdasuite.linearizability.history.Operation(2, 1, io.rdasuite.linearizability.history.Fn.APPEND, null, "get k1", null,
+                        io.rdasuite.linearizability.history.Status.PENDING, 4, -1, 500, Long.MAX_VALUE, null));
+        String html = HtmlTimeline.renderHistory("h", "durability lost", ops,
+                java.util.List.of(new io.rdasuite.linearizability.history.CrashPoint(5, 600, null)));
+        // one colour per outcome, each in the legend; none of the violation's colours (grey 'not reached' above all)
+        assertThat(html).contains("class=\"op ok\"").contains("class=\"op failed\"").contains("class=\"op unknown open\"")
+                .contains("<span class=\"ok\">returned ok</span>").contains("<span class=\"failed\">")
+                .doesNotContain("not reached").doesNotContain("class=\"op other").doesNotContain("class=\"lin\"");
+        // the axis says what it counts; the ticks give the simulator event beside the history's index, never "ns"
+        assertThat(html).contains("id=\"axis\"").contains("simulator event").contains(">e0 s100</div>").doesNotContainPattern("\\dns</div>");
+    }
 }
