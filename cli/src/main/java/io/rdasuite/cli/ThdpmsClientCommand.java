@@ -72,8 +72,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
         }
         RemoteTransport.address(listen);
         PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds, history, bug, System.out);
-        System.out.printf("thdpms-client: ops %d, acknowledged puts %d, indeterminate puts %d, gets %d, failed gets %d, keys %d, lost %d, epoch %d,"
-                + " live servers %s, replicas per segment %s%n", r.ops(), r.acknowledgedPuts(), r.indeterminatePuts(), r.gets(), r.failedGets(), r.keys(), r.lost(), r.epoch(),
+        System.out.printf("thdpms-client: ops %d, acknowledged puts %d, indeterminate puts %d, gets %d, failed gets %d, unreadable gets %d, keys %d, lost %d, epoch %d,"
+                + " live servers %s, replicas per segment %s%n", r.ops(), r.acknowledgedPuts(), r.indeterminatePuts(), r.gets(), r.failedGets(), r.unreadableGets(), r.keys(), r.lost(), r.epoch(),
                 r.liveServers(), r.replicasPerSegment());
         for (String l : r.lostKeys()) {
             System.out.println("LOST " + l);

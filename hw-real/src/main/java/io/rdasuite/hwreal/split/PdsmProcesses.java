@@ -14,7 +14,6 @@ import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +35,12 @@ public final class PdsmProcesses {
         return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, plant);
     }
 
+    /**
+     * The longest pause of a client's (and the failure detector's) wait for the bootstrap: a quarter of the probe period.
+     * The bootstrap takes seconds here (processes replaying the deployment, Raft commits over TCP).
+     */
+    public static final long READY_POLL_MAX_NANOS = 5_000_000;
+
     static final ServerConfig NODE_CONFIG = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
 
     private PdsmProcesses() {
@@ -52,7 +57,10 @@ public final class PdsmProcesses {
     }
 
     private static PdsmCluster deploy(SplitFabric fabric, int servers, RatisLog log, long seed, ThdpmsPlantedBug plant) {
-        return PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed, false, log);
+        PdsmCluster cluster = PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed,
+                false, log);
+        cluster.pollReadyAtMost(READY_POLL_MAX_NANOS);
+        return cluster;
     }
 
     /** A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until killed). */
@@ -68,7 +76,7 @@ public final class PdsmProcesses {
     }
 
     /** What a client run saw. */
-    public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int keys, int lost,
+    public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int unreadableGets, int keys, int lost,
                                List<String> lostKeys, long epoch, Set<Integer> liveServers, List<Integer> replicasPerSegment) {
     }
 
@@ -137,47 +145,24 @@ public final class PdsmProcesses {
             if (failure[0] != null) {
                 throw new IllegalStateException("the client failed", failure[0]);
             }
-            return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], keys, lost.size(),
-                    lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
+            return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], counts[4], keys,
+                    lost.size(), lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
                     cluster.monitor.view().table().values().stream().map(item -> item.replicas().size()).toList());
         }
     }
 
-    /** A recorded get: its value (the put's sequence number), null when absent or failed; a damaged value reads as -1. */
+    /** A recorded get ({@link GetRecord}): its value, null when absent, unreadable or failed; counted as a get (unreadable ones also apart) or a failed get. */
     private static Long get(PdsmClient c, HistoryLog h, int k, int[] counts) {
         h.op("invoke", 0, "get", Integer.toString(k), null);
         PdsmClient.Read r = c.get(ObjectId.ofKey(k));
-        switch (r) {
-            case PdsmClient.Found f -> {
-                long v = decode(f.value());
-                h.op("ok", 0, "get", Integer.toString(k), v);
-                counts[2]++;
-                return v;
-            }
-            case PdsmClient.Absent a -> {
-                h.op("ok", 0, "get", Integer.toString(k), null);
-                counts[2]++;
-                return null;
-            }
-            default -> {
-                h.op("fail", 0, "get", Integer.toString(k), null);
-                counts[3]++;
-                return null;
-            }
+        counts[GetRecord.answered(r) ? 2 : 3]++;
+        if (r instanceof PdsmClient.Unreadable) {
+            counts[4]++;
         }
+        return GetRecord.complete(h, 0, Integer.toString(k), r);
     }
 
     static byte[] encode(long v) {
-        return ByteBuffer.allocate(16).putLong(v).putLong(~v).array();
-    }
-
-    /** The sequence number, or -1 when the two words disagree (a torn or foreign value). */
-    static long decode(byte[] b) {
-        if (b.length != 16) {
-            return -1;
-        }
-        ByteBuffer buf = ByteBuffer.wrap(b);
-        long v = buf.getLong();
-        return buf.getLong() == ~v ? v : -1;
+        return GetRecord.encode(v);
     }
 }
