@@ -3,10 +3,12 @@ package io.rdasuite.hwreal.split;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.remote.HistoryLog;
+import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
@@ -63,16 +65,69 @@ public final class PdsmProcesses {
         return cluster;
     }
 
-    /** A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until killed). */
-    public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, long seed,
-                                       PrintStream out) throws IOException {
-        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+    /** The file beside a PM server's PM that keeps its regions' identities ({@link RegionIdentities}). */
+    public static final String IDENTITIES = "regions.keys";
+
+    /** How long a restarted PM server waits for the monitor to have declared its previous life dead. */
+    static final long DECLARED_DEAD_TIMEOUT_MS = 120_000;
+
+    /**
+     * A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until
+     * killed). Its regions keep their identities in {@code pmDir}/{@value #IDENTITIES}. With {@code rejoin} (a restart
+     * on the PM of a server that was SIGKILLed) it first waits until the monitor has declared it dead (its segments
+     * failed over: a server must not come back under the old configuration, which it no longer serves), replays the
+     * deployment with its regions under their old identities (the other processes re-dial their connections to it), then
+     * joins the monitor with every local segment free (§4.1.3 join; its old contents are stale), so that re-replication
+     * (§4.1.7) can place new replicas on it.
+     */
+    public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
+                                       boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
         RatisLog log = new RatisLog(monitors);
-        deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        Monitor monitor = new Monitor(log);
+        if (rejoin) {
+            long deadline = System.nanoTime() + DECLARED_DEAD_TIMEOUT_MS * 1_000_000;
+            while (monitor.liveServers().contains(index)) {
+                if (System.nanoTime() > deadline) {
+                    log.close();
+                    throw new IllegalStateException("the monitor still counts server " + index + " live after " + DECLARED_DEAD_TIMEOUT_MS
+                            + " ms; is another process serving it?");
+                }
+                Thread.sleep(100);
+            }
+            out.println("pdsm-server " + index + ": declared dead in epoch " + monitor.epoch() + "; rejoining");
+            out.flush();
+        }
+        RegionIdentities identities = new RegionIdentities(pmDir.resolve(IDENTITIES));
+        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+        fabric.transport(index).node().keepIdentities(identities);
+        PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        if (rejoin) {
+            long epoch = monitor.join(index, cluster.servers.get(index).replicas());
+            out.println("pdsm-server " + index + ": joined in epoch " + epoch);
+            out.flush();
+        }
         return () -> {
             log.close();
             fabric.close();
         };
+    }
+
+    /**
+     * Waits until the monitor counts every one of {@code servers} PM servers live and every segment at 1 + backups
+     * replicas (re-replication done), up to {@code timeoutMs}; returns whether it did.
+     */
+    public static boolean awaitWhole(Monitor monitor, int servers, long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        int replicas = 1 + config(ThdpmsPlantedBug.NONE).backups();
+        while (System.nanoTime() < deadline) {
+            var view = monitor.view();
+            if (view.liveServers().size() == servers && !view.table().isEmpty()
+                    && view.table().values().stream().allMatch(item -> item.replicas().size() == replicas)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     /** What a client run saw. */
@@ -90,6 +145,15 @@ public final class PdsmProcesses {
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
                                       Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+        return client(servers, client, monitors, seed, keys, seconds, seconds / 4, null, history, plant, out);
+    }
+
+    /**
+     * As above, the cold keys put only in the first {@code coldSeconds}, and the run ending early once {@code stopFile}
+     * exists (null: none; a campaign that keeps one deployment across its cycles stops its client so).
+     */
+    public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
+                                      double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
         try (SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(servers.size(), servers.size() + 1), Set.of(), NODE_CONFIG, null,
                 WireLimits.DEFAULTS, out::println); HistoryLog h = new HistoryLog(history)) {
             RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
@@ -108,10 +172,18 @@ public final class PdsmProcesses {
                     long seq = 0;
                     long startedAt = System.nanoTime();
                     long end = startedAt + (long) (seconds * 1e9);
-                    long coldEnd = startedAt + (long) (seconds * 1e9 / 4);
-                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys");
+                    long coldEnd = startedAt + (long) (coldSeconds * 1e9);
+                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys" + (stopFile != null ? " or until " + stopFile
+                            + " exists" : ""));
                     out.flush();
+                    long lookedAt = startedAt;
                     while (System.nanoTime() < end) {
+                        if (stopFile != null && System.nanoTime() - lookedAt > 50_000_000) {
+                            lookedAt = System.nanoTime();
+                            if (java.nio.file.Files.exists(stopFile)) {
+                                break;
+                            }
+                        }
                         int k = random.nextInt(keys);
                         boolean cold = k < keys / 2 && System.nanoTime() > coldEnd;
                         if (random.nextBoolean() && !cold) {
