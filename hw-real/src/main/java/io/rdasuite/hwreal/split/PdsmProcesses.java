@@ -106,6 +106,17 @@ public final class PdsmProcesses {
             out.println("pdsm-server " + index + ": joined in epoch " + epoch);
             out.flush();
         }
+        Thread.ofVirtual().name("pdsm-whole").start(() -> { // an operator's (and the campaign's) sign that the next failure is survivable
+            try {
+                if (awaitWhole(monitor, servers.size(), DECLARED_DEAD_TIMEOUT_MS)) {
+                    out.println("WHOLE: every server live, every segment at " + (1 + config(ThdpmsPlantedBug.NONE).backups()) + " replicas, epoch "
+                            + monitor.epoch());
+                    out.flush();
+                }
+            } catch (InterruptedException | RuntimeException e) {
+                // the server is closing, or the monitor is unreachable: no sign
+            }
+        });
         return () -> {
             log.close();
             fabric.close();
