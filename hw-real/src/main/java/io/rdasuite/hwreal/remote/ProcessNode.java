@@ -74,9 +74,10 @@ public final class ProcessNode implements Node {
         MemorySegment memory = persistent ? pm.map("n" + id + "-" + name, length) : arena.allocate(length, 64);
         RegionIdentities ids = identities;
         RegionIdentities.Identity kept = ids == null ? null : ids.find(name);
-        int rkey = kept != null ? registrar.reuse(name, memory, kept.rkey()) : registrar.register(name, memory);
+        boolean renew = kept != null && ids.renews(name);
+        int rkey = kept != null && !renew ? registrar.reuse(name, memory, kept.rkey()) : registrar.register(name, memory);
         long base = kept != null ? kept.base() : memory.address();
-        if (ids != null && kept == null) {
+        if (ids != null && (kept == null || renew)) {
             ids.record(name, new RegionIdentities.Identity(base, rkey));
         }
         Region region = new Region(new MemoryRegion(id, name, kind, base, length, rkey), memory, persistent ? pm : null);

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * PM so that the node, restarted on that PM, registers every region under the same identity: peers that cached a
  * region's address and rkey (the monitor's mapping, a peer's updater, an iRDMA ring) reach the restarted node's region
  * without being told anything new. The TCP emulation places a request by its offset from the region's base, so the base
- * need not be the new mapping's virtual address. The file holds live rkeys: mode 0600, one line per region
+ * need not be the new mapping's virtual address. Regions chosen by {@link #renewKeysOf} keep only their base and get a
+ * fresh key. The file holds live rkeys: mode 0600, one line per region
  * ({@code name base rkey}), appended and forced before the region is used.
  */
 public final class RegionIdentities {
@@ -25,6 +26,7 @@ public final class RegionIdentities {
 
     private final Path file;
     private final Map<String, Identity> known = new TreeMap<>();
+    private java.util.function.Predicate<String> renew = name -> false;
 
     /** Reads {@code file} when it exists (a restart), else creates it empty with mode 0600. */
     public RegionIdentities(Path file) throws IOException {
@@ -49,6 +51,19 @@ public final class RegionIdentities {
         } else {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         }
+    }
+
+    /**
+     * From now on the regions {@code names} selects keep their base address but get a new rkey when registered again
+     * (the new one is kept): peers holding the old key are refused, as RDMA refuses a deregistered region's key.
+     */
+    public synchronized void renewKeysOf(java.util.function.Predicate<String> names) {
+        this.renew = names;
+    }
+
+    /** Whether {@code name}'s key is renewed at its next registration. */
+    public synchronized boolean renews(String name) {
+        return renew.test(name);
     }
 
     /** The identity {@code name} had, or null for a region this node never registered. */

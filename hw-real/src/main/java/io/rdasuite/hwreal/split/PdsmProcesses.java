@@ -13,6 +13,7 @@ import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -76,9 +77,9 @@ public final class PdsmProcesses {
      * killed). Its regions keep their identities in {@code pmDir}/{@value #IDENTITIES}. With {@code rejoin} (a restart
      * on the PM of a server that was SIGKILLed) it first waits until the monitor has declared it dead (its segments
      * failed over: a server must not come back under the old configuration, which it no longer serves), replays the
-     * deployment with its regions under their old identities (the other processes re-dial their connections to it), then
-     * joins the monitor with every local segment free (§4.1.3 join; its old contents are stale), so that re-replication
-     * (§4.1.7) can place new replicas on it.
+     * deployment with its regions under their old identities (the other processes re-dial their connections to it; its
+     * segments under new rkeys), then joins the monitor with every local segment free (§4.1.3 join; its old contents are
+     * stale), so that re-replication (§4.1.7) can place new replicas on it.
      */
     public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
                                        boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
@@ -98,6 +99,12 @@ public final class PdsmProcesses {
             out.flush();
         }
         RegionIdentities identities = new RegionIdentities(pmDir.resolve(IDENTITIES));
+        if (rejoin) {
+            // its segments come back free under new rkeys (§4.1.2: an rkey is the right to write): a client or server still
+            // holding a mapping from before the failover cannot write into a segment that a later re-replication places
+            // another segment's replica in. Connection buffers, rings and the heartbeat keep theirs: peers use them as before.
+            identities.renewKeysOf(name -> name.startsWith(PdsmServer.SEGMENT_REGION_PREFIX));
+        }
         SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
         fabric.transport(index).node().keepIdentities(identities);
         PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);

@@ -13,6 +13,8 @@ import io.rdasuite.store.thdpms.monitor.Replica;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
+import io.rdasuite.store.fabric.WorkRequest;
+import java.lang.foreign.MemorySegment;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A PM server that died comes back on its PM and rejoins the running deployment (issue 29: one cluster across kill
  * cycles): server 0 is killed (its fabric closed, as a SIGKILL breaks its connections), its segments fail over, it is
  * started again on the same directory, waits to be declared dead, replays the deployment under its regions' old
- * identities (the other processes re-dial) and joins. Then server 1 dies: the only place left for the replicas it held is
+ * identities (the other processes re-dial; its segments under new rkeys, so a write under an old key is refused) and
+ * joins. Then server 1 dies: the only place left for the replicas it held is
  * the rejoined server 0, so re-replication copies them there; then server 2 dies too, and every acknowledged put is read
  * back from server 0 alone.
  */
@@ -130,6 +133,9 @@ class SplitRejoinTest {
             });
             assertThat(problems).isEmpty();
 
+            List<Replica> before = cluster.monitor.view().table().values().stream().flatMap(item -> item.replicas().stream())
+                    .filter(r -> r.nodeId() == 0).toList();
+            assertThat(before).isNotEmpty();
             server[0].close(); // server 0 dies
             assertThat(await(() -> whole(cluster.monitor.view(), Set.of(1, 2)), 120)).as("failed over: %s", cluster.monitor.view()).isTrue();
             server[0] = server(servers, clientAddress, monitors, 0, dir.resolve("s0"), true).get();
@@ -140,6 +146,10 @@ class SplitRejoinTest {
                 readAll.run();
             });
             assertThat(problems).as("after the rejoin").isEmpty();
+            List<Boolean> staleWrites = new CopyOnWriteArrayList<>();
+            onClientNode(clientFabric, () -> before.forEach(old -> staleWrites.add(client.reader(0).execute(
+                    WorkRequest.write(MemorySegment.ofArray(new long[] {-1}), old.baseAddress() + 4096, old.rkey())).ok())));
+            assertThat(staleWrites).as("a write under a segment's key from before the restart is refused").containsOnly(false);
 
             server[1].close(); // its replicas can go only to the rejoined server 0
             assertThat(await(() -> whole(cluster.monitor.view(), Set.of(0, 2)), 120)).as("re-replicated onto server 0: %s", cluster.monitor.view())
