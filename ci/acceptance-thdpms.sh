@@ -152,8 +152,8 @@ verdict=$("$RDA" lin check "$dir/history.jsonl" 2>&1 | head -1 | awk '{print $2}
 stop_all
 acked=$(sed -n 's/.*acknowledged puts \([0-9]*\).*/\1/p' <<<"$summary"); acked=${acked:-0}
 lost=$(sed -n 's/.*lost \([0-9]*\).*/\1/p' <<<"$summary"); lost=${lost:-0}
-per_cycle=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.1f", c > 0 ? n / 1e9 / c : 0 }')
-per_minute=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.2f", n > 0 ? c * 60e9 / n : 0 }')
+per_cycle=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.1f", (c > 0 ? n / 1e9 / c : 0) }')
+per_minute=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.2f", (n > 0 ? c * 60e9 / n : 0) }')
 echo "client: rc $rc; ${summary#thdpms-client: }"
 echo "summary: cycles $done_cycles of $CYCLES, SIGKILLs $kills, seconds per cycle $per_cycle ($per_minute cycles per minute), deployed in $deployed s," \
     "acknowledged puts $acked, lost $lost, history $verdict, wall $(elapsed) s"
