@@ -83,6 +83,8 @@ public final class PdsmProcesses {
      */
     public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
                                        boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
+        long startedAt = System.nanoTime();
+        java.util.function.LongSupplier ms = () -> (System.nanoTime() - startedAt) / 1_000_000;
         RatisLog log = new RatisLog(monitors);
         Monitor monitor = new Monitor(log);
         if (rejoin) {
@@ -95,7 +97,7 @@ public final class PdsmProcesses {
                 }
                 Thread.sleep(100);
             }
-            out.println("pdsm-server " + index + ": declared dead in epoch " + monitor.epoch() + "; rejoining");
+            out.println("pdsm-server " + index + ": declared dead in epoch " + monitor.epoch() + " (" + ms.getAsLong() + " ms); rejoining");
             out.flush();
         }
         RegionIdentities identities = new RegionIdentities(pmDir.resolve(IDENTITIES));
@@ -110,14 +112,14 @@ public final class PdsmProcesses {
         PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
         if (rejoin) {
             long epoch = monitor.join(index, cluster.servers.get(index).replicas());
-            out.println("pdsm-server " + index + ": joined in epoch " + epoch);
+            out.println("pdsm-server " + index + ": joined in epoch " + epoch + " (" + ms.getAsLong() + " ms)");
             out.flush();
         }
         Thread.ofVirtual().name("pdsm-whole").start(() -> { // an operator's (and the campaign's) sign that the next failure is survivable
             try {
                 if (awaitWhole(monitor, servers.size(), DECLARED_DEAD_TIMEOUT_MS)) {
                     out.println("WHOLE: every server live, every segment at " + (1 + config(ThdpmsPlantedBug.NONE).backups()) + " replicas, epoch "
-                            + monitor.epoch());
+                            + monitor.epoch() + " (" + ms.getAsLong() + " ms after the process started)");
                     out.flush();
                 }
             } catch (InterruptedException | RuntimeException e) {
