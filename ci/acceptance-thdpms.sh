@@ -14,6 +14,7 @@
 # Env: RDA (the launcher, default ./rda; a long campaign should use a copy that edits to the sources cannot rebuild),
 #      OUT (default target/acceptance-thdpms), PORT (first port, default 21400), GAP (seconds between kills, default 1),
 #      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes).
+# A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 CYCLES="${1:-3}"
@@ -24,7 +25,7 @@ PORT="${PORT:-21400}" # below the ephemeral range (32768+), where outgoing conne
 PLANT="${PLANT:-none}"
 GAP="${GAP:-1}"
 dir="$OUT/campaign"
-rm -rf "$dir"; mkdir -p "$dir"
+rm -rf "$dir" "$OUT/stop-after-cycle"; mkdir -p "$dir"
 pids=()
 
 stop_all() {
@@ -121,6 +122,11 @@ sleep "$CLIENT_SECONDS"
 cycles_start=$(date +%s%N)
 done_cycles=0
 for ((c = 1; c <= CYCLES; c++)); do
+    if [[ -f "$OUT/stop-after-cycle" ]]; then
+        echo "stopping after cycle $done_cycles: $OUT/stop-after-cycle exists"
+        CYCLES=$done_cycles
+        break
+    fi
     kill -0 "$client" 2>/dev/null || { echo "cycle $c: FAILED: the client process died (see $dir/client.log)"; failed=1; break; }
     kill_leader || { failed=1; break; }
     sleep "$GAP"
