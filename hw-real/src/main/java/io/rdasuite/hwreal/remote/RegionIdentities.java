@@ -32,8 +32,12 @@ public final class RegionIdentities {
     public RegionIdentities(Path file) throws IOException {
         this.file = file;
         if (Files.exists(file)) {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            // a last line without its newline was cut by a crash while it was written: its region was never used
+            java.util.List<String> lines = new java.util.ArrayList<>(java.util.Arrays.asList(text.split("\n", -1)));
+            lines.removeLast(); // after the last newline: empty, or the cut line
             int line = 0;
-            for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            for (String l : lines) {
                 line++;
                 String[] f = l.trim().split(" ");
                 if (l.isBlank()) {
