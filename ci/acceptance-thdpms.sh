@@ -88,11 +88,23 @@ kill_leader() {
     l=$(leader) || { echo "  no Ratis leader"; return 1; }
     kill -9 "${mon[$l]}"
     wait "${mon[$l]}" 2>/dev/null
+    local at
+    at=$(elapsed)
     rm -f "$dir/m$l/leader"
     kills=$((kills + 1))
     sleep "$GAP"
+    local starts
+    starts=$(grep -c "start as a follower" "$dir/mon$l.log")
     start_monitor "$l"
-    echo "  SIGKILL Ratis leader m$l at $(elapsed) s, restarted"
+    # wait (up to 120 s) until the replica's Raft server runs again: killing the next leader before it does would leave
+    # the group without a majority until its JVM is up (the client then stalls for tens of seconds; nothing is lost)
+    local i
+    for ((i = 0; i < 1200; i++)); do
+        (( $(grep -c "start as a follower" "$dir/mon$l.log") > starts )) && break
+        kill -0 "${mon[$l]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "  SIGKILL Ratis leader m$l at $at s, restarted (its Raft server up at $(elapsed) s)"
 }
 
 elapsed() {
