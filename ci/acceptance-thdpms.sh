@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# TH-DPMS (pDSM) as OS processes on loopback, killed again and again (issue 29, item 4). Each cycle deploys afresh:
-# 3 monitor replicas on Apache Ratis (rda serve --role monitor), 3 PM servers on mapped-file PM
-# (rda serve --role pdsm-server) and the client process (rda thdpms-client: the monitor node and one client). While the
-# client puts and gets, the script SIGKILLs the Ratis leader and restarts it, SIGKILLs one PM server (its segments fail
-# over and are re-replicated onto the two left; it is not restarted: a PM server cannot rejoin yet), then SIGKILLs the
-# new Ratis leader and restarts it. The client's history is checked with `rda lin check` (key-value model) and the
-# client reads every key back at the end (a read older than the key's last acknowledged put is a lost write; half the
-# keys are written only in the first quarter of the run, before any kill, so that a failover must keep them).
-# Usage: ci/acceptance-thdpms.sh [CYCLES] [CLIENT_SECONDS]     (default: 3 cycles, 14 s of client per cycle)
-# Env: RDA (the launcher, default ./rda), OUT (default target/acceptance-thdpms), PORT (first port, default 21400),
+# TH-DPMS (pDSM) as OS processes on loopback, killed again and again (issue 29, item 4). One deployment for the whole
+# campaign: 3 monitor replicas on Apache Ratis (rda serve --role monitor), 3 PM servers on mapped-file PM
+# (rda serve --role pdsm-server) and the client process (rda thdpms-client: the monitor node and one client, which puts
+# and gets until the campaign ends). The client first runs CLIENT_SECONDS alone (the cold keys, half of them, are put
+# only then: every failover must keep them). Then each cycle SIGKILLs the Ratis leader and restarts it, SIGKILLs PM
+# server `cycle mod 3` and restarts it on its PM (it waits until the monitor declared it dead, its segments failing over
+# and being re-replicated onto the two left, then rejoins with its segments free, and reports WHOLE once all three are
+# live and every segment has two replicas: the next cycle's victim's replicas are then re-replicated onto it), then
+# SIGKILLs the new Ratis leader and restarts it. At the end the client reads every key back (a read older than the key's
+# last acknowledged put is a lost write) and its whole history is checked with `rda lin check` (key-value model; a get
+# that finds a lost value is an ok read of nil there, so the check sees loss too).
+# Usage: ci/acceptance-thdpms.sh [CYCLES] [CLIENT_SECONDS]     (default: 3 cycles, 10 s of client before the first)
+# Env: RDA (the launcher, default ./rda; a long campaign should use a copy that edits to the sources cannot rebuild),
+#      OUT (default target/acceptance-thdpms), PORT (first port, default 21400), GAP (seconds between kills, default 1),
 #      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes).
+# A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 CYCLES="${1:-3}"
-SECONDS_PER_CLIENT="${2:-14}"
+CLIENT_SECONDS="${2:-10}"
 RDA="${RDA:-./rda}"
 OUT="${OUT:-target/acceptance-thdpms}"
 PORT="${PORT:-21400}" # below the ephemeral range (32768+), where outgoing connections would take our ports
 PLANT="${PLANT:-none}"
-mkdir -p "$OUT"
+GAP="${GAP:-1}"
+dir="$OUT/campaign"
+rm -rf "$dir" "$OUT/stop-after-cycle"; mkdir -p "$dir"
 pids=()
 
 stop_all() {
@@ -67,73 +74,108 @@ start_monitor() {
     pids+=($!)
 }
 
+# Starts PM server $1 (on its PM directory: a restart rejoins), its output in $2.
+start_server() {
+    "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$1" --pm "$dir/s$1" \
+        >"$2" 2>&1 &
+    srv[$1]=$!
+    pids+=($!)
+}
+
+kills=0
 kill_leader() {
     local l
     l=$(leader) || { echo "  no Ratis leader"; return 1; }
     kill -9 "${mon[$l]}"
     wait "${mon[$l]}" 2>/dev/null
+    local at
+    at=$(elapsed)
     rm -f "$dir/m$l/leader"
-    echo "  SIGKILL Ratis leader m$l at $(elapsed) s"
-    sleep 1
+    kills=$((kills + 1))
+    sleep "$GAP"
+    local starts
+    starts=$(grep -c "start as a follower" "$dir/mon$l.log")
     start_monitor "$l"
-    echo "  restarted m$l"
+    # wait (up to 120 s) until the replica's Raft server runs again: killing the next leader before it does would leave
+    # the group without a majority until its JVM is up (the client then stalls for tens of seconds; nothing is lost)
+    local i
+    for ((i = 0; i < 1200; i++)); do
+        (( $(grep -c "start as a follower" "$dir/mon$l.log") > starts )) && break
+        kill -0 "${mon[$l]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "  SIGKILL Ratis leader m$l at $at s, restarted (its Raft server up at $(elapsed) s)"
 }
 
 elapsed() {
-    echo $(( ($(date +%s%N) - cycle_start) / 1000000000 ))
+    echo $(( ($(date +%s%N) - campaign_start) / 1000000000 ))
 }
 
-total_acked=0; total_lost=0; anomalies=0; failed_cycles=0; total_seconds=0; done_cycles=0
-campaign_start=$(date +%s)
+campaign_start=$(date +%s%N)
+MONS="127.0.0.1:$PORT,127.0.0.1:$((PORT + 1)),127.0.0.1:$((PORT + 2))"
+SERVERS="127.0.0.1:$((PORT + 10)),127.0.0.1:$((PORT + 12)),127.0.0.1:$((PORT + 14))"
+CLIENT="127.0.0.1:$((PORT + 20))"
+declare -a mon=() srv=()
+for m in 0 1 2; do start_monitor "$m"; done
+for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
+"$RDA" thdpms-client --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" \
+    --until "$dir/stop" --seed 1 --history "$dir/history.jsonl" --plant "$PLANT" >"$dir/client.log" 2>&1 &
+client=$!
+pids+=($client)
+failed=0
+if ! await_line "$dir/client.log" 300 "deployed" "$client" "${srv[@]}"; then
+    echo "FAILED: the client did not deploy within 300 s (see $dir): $(grep -h '^rda ' "$dir"/*.log | head -3 | tr '\n' ' ')"
+    stop_all
+    exit 1
+fi
+deployed=$(elapsed)
+echo "deployed at $deployed s; the client runs $CLIENT_SECONDS s alone"
+sleep "$CLIENT_SECONDS"
+cycles_start=$(date +%s%N)
+done_cycles=0
 for ((c = 1; c <= CYCLES; c++)); do
-    cycle_start=$(date +%s%N)
-    dir="$OUT/cycle-$c"
-    rm -rf "$dir"; mkdir -p "$dir"
-    base=$((PORT + (c % 2) * 40))
-    MONS="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
-    SERVERS="127.0.0.1:$((base + 10)),127.0.0.1:$((base + 12)),127.0.0.1:$((base + 14))"
-    CLIENT="127.0.0.1:$((base + 20))"
-    declare -a mon=() srv=()
-    for m in 0 1 2; do start_monitor "$m"; done
-    for s in 0 1 2; do
-        "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$s" --pm "$dir/s$s" \
-            >"$dir/srv$s.log" 2>&1 &
-        srv[$s]=$!
-        pids+=($!)
-    done
-    "$RDA" thdpms-client --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds "$SECONDS_PER_CLIENT" --seed "$c" \
-        --history "$dir/history.jsonl" --plant "$PLANT" >"$dir/client.log" 2>&1 &
-    client=$!
-    pids+=($client)
-    echo "cycle $c: deploying"
-    if ! await_line "$dir/client.log" 180 "deployed" "$client" "${srv[@]}"; then
-        echo "cycle $c: FAILED: the client did not deploy within 180 s (see $dir): $(grep -h '^rda ' "$dir"/*.log | head -3 | tr '\n' ' ')"
-        failed_cycles=$((failed_cycles + 1)); done_cycles=$c; total_seconds=$((total_seconds + $(elapsed))); stop_all; continue
+    if [[ -f "$OUT/stop-after-cycle" ]]; then
+        echo "stopping after cycle $done_cycles: $OUT/stop-after-cycle exists"
+        CYCLES=$done_cycles
+        break
     fi
-    echo "  deployed at $(elapsed) s; client runs ${SECONDS_PER_CLIENT} s"
-    third=$(( SECONDS_PER_CLIENT / 4 > 0 ? SECONDS_PER_CLIENT / 4 : 1 ))
-    sleep "$third"; kill_leader
-    sleep "$third"
+    kill -0 "$client" 2>/dev/null || { echo "cycle $c: FAILED: the client process died (see $dir/client.log)"; failed=1; break; }
+    kill_leader || { failed=1; break; }
+    sleep "$GAP"
     victim=$(( c % 3 ))
     kill -9 "${srv[$victim]}"; wait "${srv[$victim]}" 2>/dev/null
-    echo "  SIGKILL PM server $victim at $(elapsed) s"
-    sleep "$third"; kill_leader
-    wait "$client"; rc=$?
-    summary=$(grep '^thdpms-client:' "$dir/client.log")
-    grep '^LOST' "$dir/client.log" | sed 's/^/  /'
-    verdict=$("$RDA" lin check "$dir/history.jsonl" 2>&1 | head -1 | awk '{print $2}')
-    acked=$(sed -n 's/.*acknowledged puts \([0-9]*\).*/\1/p' <<<"$summary"); acked=${acked:-0}
-    lost=$(sed -n 's/.*lost \([0-9]*\).*/\1/p' <<<"$summary"); lost=${lost:-0}
-    secs=$(elapsed)
-    stop_all
-    echo "cycle $c: ${secs} s, client rc $rc, history $verdict; ${summary#thdpms-client: }"
-    total_acked=$((total_acked + acked)); total_lost=$((total_lost + lost)); total_seconds=$((total_seconds + secs)); done_cycles=$c
-    if [[ "$verdict" != LINEARIZABLE ]]; then anomalies=$((anomalies + 1)); fi
-    if [[ -z "$summary" || ( $rc -ne 0 && $lost -eq 0 ) ]]; then failed_cycles=$((failed_cycles + 1)); fi
-    if [[ "$lost" -eq 0 && "$verdict" == LINEARIZABLE && -n "$summary" && "${KEEP:-0}" != 1 ]]; then
-        rm -rf "$dir/s0" "$dir/s1" "$dir/s2" "$dir/m0" "$dir/m1" "$dir/m2" # keep logs and history only
+    kills=$((kills + 1))
+    start_server "$victim" "$dir/srv$victim-$c.log"
+    echo "  SIGKILL PM server $victim at $(elapsed) s, restarted on its PM"
+    if ! await_line "$dir/srv$victim-$c.log" 300 "WHOLE" "${srv[$victim]}" "$client"; then
+        echo "cycle $c: FAILED: PM server $victim did not rejoin with every segment whole within 300 s (see $dir/srv$victim-$c.log):" \
+            "$(grep -h 'rejoin\|joined\|Exception' "$dir/srv$victim-$c.log" | head -3 | tr '\n' ' ')"
+        failed=1
+        break
+    fi
+    echo "  $(grep -h 'WHOLE' "$dir/srv$victim-$c.log" | head -1) at $(elapsed) s"
+    kill_leader || { failed=1; break; }
+    done_cycles=$c
+    echo "cycle $c done at $(elapsed) s"
+    if [[ "${KEEP:-0}" != 1 && $c -gt 1 ]]; then
+        rm -f "$dir/srv$victim-$((c - 3)).log" 2>/dev/null # keep the last logs of each server only
     fi
 done
-echo "summary: cycles $done_cycles, seconds per cycle $(( done_cycles > 0 ? total_seconds / done_cycles : 0 )), acknowledged puts $total_acked," \
-    "lost $total_lost, non-linearizable histories $anomalies, failed cycles $failed_cycles, wall $(( $(date +%s) - campaign_start )) s"
-[[ $total_lost -eq 0 && $anomalies -eq 0 && $failed_cycles -eq 0 ]]
+cycle_ns=$(( $(date +%s%N) - cycles_start ))
+touch "$dir/stop"
+wait "$client"; rc=$?
+summary=$(grep '^thdpms-client:' "$dir/client.log")
+grep '^LOST' "$dir/client.log" | sed 's/^/  /'
+verdict=$("$RDA" lin check "$dir/history.jsonl" 2>&1 | head -1 | awk '{print $2}')
+stop_all
+acked=$(sed -n 's/.*acknowledged puts \([0-9]*\).*/\1/p' <<<"$summary"); acked=${acked:-0}
+lost=$(sed -n 's/.*lost \([0-9]*\).*/\1/p' <<<"$summary"); lost=${lost:-0}
+per_cycle=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.1f", (c > 0 ? n / 1e9 / c : 0) }')
+per_minute=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.2f", (n > 0 ? c * 60e9 / n : 0) }')
+echo "client: rc $rc; ${summary#thdpms-client: }"
+echo "summary: cycles $done_cycles of $CYCLES, SIGKILLs $kills, seconds per cycle $per_cycle ($per_minute cycles per minute), deployed in $deployed s," \
+    "acknowledged puts $acked, lost $lost, history $verdict, wall $(elapsed) s"
+if [[ $lost -eq 0 && "$verdict" == LINEARIZABLE && $failed -eq 0 && -n "$summary" && "${KEEP:-0}" != 1 ]]; then
+    rm -rf "$dir/s0" "$dir/s1" "$dir/s2" "$dir/m0" "$dir/m1" "$dir/m2" # keep logs and history only
+fi
+[[ $lost -eq 0 && "$verdict" == LINEARIZABLE && $failed -eq 0 && -n "$summary" && $done_cycles -eq $CYCLES ]]

@@ -11,8 +11,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * {@code rda serve --role ...} other than the key-value store: TH-DPMS's monitor replica (paper 002 §4.1.3: three
- * replicas kept consistent by Raft, here Apache Ratis). {@code pdsm-server} is refused with a pointer to what is
- * missing (docs/REAL-HARDWARE.md).
+ * replicas kept consistent by Raft, here Apache Ratis) and pDSM's PM server (paper 002 §4.1), each its own process
+ * (docs/REAL-HARDWARE.md).
  */
 final class ServeRoles {
     private ServeRoles() {
@@ -27,8 +27,9 @@ final class ServeRoles {
 
     /**
      * One pDSM PM server (paper 002 §4.1) as its own process, its segments on mapped-file PM in {@code pmDir}: it replays
-     * the deployment with its peers ({@link io.rdasuite.hwreal.split.SplitFabric}) and serves until killed. A fresh
-     * directory only: a restarted server cannot rejoin yet (docs/REAL-HARDWARE.md).
+     * the deployment with its peers ({@link io.rdasuite.hwreal.split.SplitFabric}) and serves until killed. An empty
+     * directory starts a new server; a directory a server used before restarts it: it rejoins the running deployment
+     * once the monitor has declared it dead ({@link io.rdasuite.hwreal.split.PdsmProcesses#server}).
      */
     static int pdsmServer(CommandSpec spec, List<String> servers, String client, List<String> monitors, int index, long seed, Path pmDir,
                           boolean json) throws Exception {
@@ -43,10 +44,13 @@ final class ServeRoles {
             throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pm DIR: where its segments are mapped files");
         }
         Files.createDirectories(pmDir);
-        try (var files = Files.list(pmDir)) {
-            if (files.findAny().isPresent()) {
-                throw new ParameterException(spec.commandLine(), pmDir + " is not empty: a restarted PM server cannot rejoin its deployment yet;"
-                        + " give an empty --pm directory (nothing was changed)");
+        boolean rejoin = Files.exists(pmDir.resolve(io.rdasuite.hwreal.split.PdsmProcesses.IDENTITIES));
+        if (!rejoin) {
+            try (var files = Files.list(pmDir)) {
+                if (files.findAny().isPresent()) {
+                    throw new ParameterException(spec.commandLine(), pmDir + " is neither empty (a new PM server) nor a PM server's directory (no "
+                            + io.rdasuite.hwreal.split.PdsmProcesses.IDENTITIES + ": a restarted server rejoins from it); nothing was changed");
+                }
             }
         }
         List<String> all = new java.util.ArrayList<>(servers);
@@ -64,13 +68,14 @@ final class ServeRoles {
             }
         }
         java.io.PrintStream log = json ? System.err : System.out; // with --json, stdout carries the one document
-        log.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + "; waiting for its peers");
+        log.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
+                + "; waiting for its peers");
         log.flush();
         AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(servers, client, monitors, index,
-                new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), seed, log);
+                new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), pmDir, rejoin, seed, log);
         if (json) {
             System.out.println(Json.write(Json.object("command", "serve", "role", "pdsm-server", "index", index,
-                    "listen", servers.get(index), "seed", seed, "ready", true)));
+                    "listen", servers.get(index), "seed", seed, "rejoined", rejoin, "ready", true)));
         } else {
             System.out.println("READY");
         }

@@ -39,6 +39,14 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "10", description = "How long the client runs (default: ${DEFAULT-VALUE}).")
     double seconds;
 
+    @Option(names = "--cold-seconds", description = "The cold keys (the first half) are put only in this first part of the run"
+            + " (default: a quarter of --seconds); a failure after it must keep them.")
+    Double coldSeconds;
+
+    @Option(names = "--until", description = "End the run early once this file exists (a campaign that keeps one deployment across"
+            + " its kill cycles stops its client so).")
+    Path until;
+
     @Option(names = "--keys", defaultValue = "16", description = "Keys (objects) the client writes and reads (default: ${DEFAULT-VALUE}).")
     int keys;
 
@@ -74,18 +82,19 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             }
         }
         RemoteTransport.address(listen);
-        PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds, history, bug,
+        PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds,
+                coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug,
                 common.json ? System.err : System.out); // with --json, stdout carries the one document
         if (common.json) {
             System.out.println(Json.write(Json.object("command", "thdpms-client", "seed", seed, "ops", r.ops(), "acknowledgedPuts", r.acknowledgedPuts(),
-                    "indeterminatePuts", r.indeterminatePuts(), "gets", r.gets(), "failedGets", r.failedGets(), "keys", r.keys(), "lost", r.lost(),
-                    "lostKeys", r.lostKeys(), "epoch", r.epoch(), "liveServers", new java.util.TreeSet<>(r.liveServers()), "replicasPerSegment", r.replicasPerSegment(),
-                    "verdict", r.lost() == 0 ? "PASS" : "FAIL")));
+                    "indeterminatePuts", r.indeterminatePuts(), "gets", r.gets(), "failedGets", r.failedGets(), "unreadableGets", r.unreadableGets(),
+                    "keys", r.keys(), "lost", r.lost(), "lostKeys", r.lostKeys(), "epoch", r.epoch(), "liveServers", new java.util.TreeSet<>(r.liveServers()),
+                    "replicasPerSegment", r.replicasPerSegment(), "verdict", r.lost() == 0 ? "PASS" : "FAIL")));
             System.out.flush();
             return r.lost() == 0 ? 0 : 1;
         }
-        System.out.printf("thdpms-client: ops %d, acknowledged puts %d, indeterminate puts %d, gets %d, failed gets %d, keys %d, lost %d, epoch %d,"
-                + " live servers %s, replicas per segment %s%n", r.ops(), r.acknowledgedPuts(), r.indeterminatePuts(), r.gets(), r.failedGets(), r.keys(), r.lost(), r.epoch(),
+        System.out.printf("thdpms-client: ops %d, acknowledged puts %d, indeterminate puts %d, gets %d, failed gets %d, unreadable gets %d, keys %d, lost %d, epoch %d,"
+                + " live servers %s, replicas per segment %s%n", r.ops(), r.acknowledgedPuts(), r.indeterminatePuts(), r.gets(), r.failedGets(), r.unreadableGets(), r.keys(), r.lost(), r.epoch(),
                 r.liveServers(), r.replicasPerSegment());
         for (String l : r.lostKeys()) {
             System.out.println("LOST " + l);

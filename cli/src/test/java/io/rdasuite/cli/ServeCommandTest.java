@@ -52,6 +52,16 @@ class ServeCommandTest {
     }
 
     @Test
+    void aPdsmServerRefusesAUsedDirectoryThatIsNoPmServers(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("notes.txt"), "someone else's");
+        RdaRun r = rda("serve", "--role", "pdsm-server", "--pdsm-servers", "127.0.0.1:21990,127.0.0.1:21992", "--pdsm-client", "127.0.0.1:21994",
+                "--monitors", "127.0.0.1:21996", "--index", "0", "--pm", dir.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("neither empty").contains("regions.keys").contains("nothing was changed");
+        assertThat(dir.toFile().list()).containsExactly("notes.txt");
+    }
+
+    @Test
     void disniWithoutAnRdmaDeviceSaysWhatIsMissing() {
         org.junit.jupiter.api.Assumptions.assumeTrue(DisniSupport.missing().isPresent(), "this machine can run DiSNI");
         RdaRun r = rda("serve", "--fabric", "disni", "--listen", "127.0.0.1:7999");

@@ -21,13 +21,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * The one node of this process on a {@link RemoteTransport}: DRAM regions are off-heap memory, PM regions come
  * from a {@link PersistentMemory} (named {@code n<id>-<name>}, so a restarted server gets its PM back), threads
  * are platform threads and the clock is the wall clock. A region's remote address is its virtual address, as
- * with RDMA; the transport's {@link Registrar} gives it its remote key (an RDMA memory registration, or a
- * counter for the TCP emulation).
+ * with RDMA (or, with {@link #keepIdentities}, the address it had before a restart); the transport's {@link Registrar}
+ * gives it its remote key (an RDMA memory registration, or a random key for the TCP emulation).
  */
 public final class ProcessNode implements Node {
     /** Makes a region reachable by peers and returns its remote key. */
     public interface Registrar {
         int register(String name, MemorySegment memory);
+
+        /** Registers {@code memory} under the key {@code rkey} it had before a restart ({@link RegionIdentities}). */
+        default int reuse(String name, MemorySegment memory, int rkey) {
+            throw new UnsupportedOperationException("this transport cannot register region " + name + " under a chosen key");
+        }
     }
 
     private final int id;
@@ -40,6 +45,7 @@ public final class ProcessNode implements Node {
     private final List<Region> ordered = new ArrayList<>();
     private final RealClock clock = new RealClock();
     private volatile boolean up = true;
+    private volatile RegionIdentities identities;
 
     public ProcessNode(int id, ServerConfig config, PersistentMemory pm, Registrar registrar) {
         this.id = id;
@@ -66,12 +72,27 @@ public final class ProcessNode implements Node {
         long length = (lengthBytes + 63) & ~63L;
         boolean persistent = kind == MemoryKind.PM && pm != null;
         MemorySegment memory = persistent ? pm.map("n" + id + "-" + name, length) : arena.allocate(length, 64);
-        int rkey = registrar.register(name, memory);
-        Region region = new Region(new MemoryRegion(id, name, kind, memory.address(), length, rkey), memory, persistent ? pm : null);
+        RegionIdentities ids = identities;
+        RegionIdentities.Identity kept = ids == null ? null : ids.find(name);
+        boolean renew = kept != null && ids.renews(name);
+        int rkey = kept != null && !renew ? registrar.reuse(name, memory, kept.rkey()) : registrar.register(name, memory);
+        long base = kept != null ? kept.base() : memory.address();
+        if (ids != null && (kept == null || renew)) {
+            ids.record(name, new RegionIdentities.Identity(base, rkey));
+        }
+        Region region = new Region(new MemoryRegion(id, name, kind, base, length, rkey), memory, persistent ? pm : null);
         byKey.put(rkey, region);
         byName.put(name, region);
         ordered.add(region);
         return region.descriptor();
+    }
+
+    /**
+     * From now on every region is registered under the identity {@code identities} kept for its name, and a new name's
+     * identity is kept there: a node restarted on its PM then looks the same to its peers. Call before registering.
+     */
+    public void keepIdentities(RegionIdentities identities) {
+        this.identities = identities;
     }
 
     /** The region with remote key {@code rkey}, or null. */

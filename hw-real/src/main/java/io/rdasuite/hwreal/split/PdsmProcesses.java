@@ -3,18 +3,20 @@ package io.rdasuite.hwreal.split;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.remote.HistoryLog;
+import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
+import io.rdasuite.store.thdpms.pdsm.PdsmServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +38,12 @@ public final class PdsmProcesses {
         return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, plant);
     }
 
+    /**
+     * The longest pause of a client's (and the failure detector's) wait for the bootstrap: a quarter of the probe period.
+     * The bootstrap takes seconds here (processes replaying the deployment, Raft commits over TCP).
+     */
+    public static final long READY_POLL_MAX_NANOS = 5_000_000;
+
     static final ServerConfig NODE_CONFIG = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
 
     private PdsmProcesses() {
@@ -52,23 +60,98 @@ public final class PdsmProcesses {
     }
 
     private static PdsmCluster deploy(SplitFabric fabric, int servers, RatisLog log, long seed, ThdpmsPlantedBug plant) {
-        return PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed, false, log);
+        PdsmCluster cluster = PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed,
+                false, log);
+        cluster.pollReadyAtMost(READY_POLL_MAX_NANOS);
+        return cluster;
     }
 
-    /** A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until killed). */
-    public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, long seed,
-                                       PrintStream out) throws IOException {
-        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+    /** The file beside a PM server's PM that keeps its regions' identities ({@link RegionIdentities}). */
+    public static final String IDENTITIES = "regions.keys";
+
+    /** How long a restarted PM server waits for the monitor to have declared its previous life dead. */
+    static final long DECLARED_DEAD_TIMEOUT_MS = 120_000;
+
+    /**
+     * A PM server process: node {@code index}; returns once its part of the deployment is built (it then serves until
+     * killed). Its regions keep their identities in {@code pmDir}/{@value #IDENTITIES}. With {@code rejoin} (a restart
+     * on the PM of a server that was SIGKILLed) it first waits until the monitor has declared it dead (its segments
+     * failed over: a server must not come back under the old configuration, which it no longer serves), replays the
+     * deployment with its regions under their old identities (the other processes re-dial their connections to it; its
+     * segments under new rkeys), then joins the monitor with every local segment free (§4.1.3 join; its old contents are
+     * stale), so that re-replication (§4.1.7) can place new replicas on it.
+     */
+    public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
+                                       boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
+        long startedAt = System.nanoTime();
+        java.util.function.LongSupplier ms = () -> (System.nanoTime() - startedAt) / 1_000_000;
         RatisLog log = new RatisLog(monitors);
-        deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        Monitor monitor = new Monitor(log);
+        if (rejoin) {
+            long deadline = System.nanoTime() + DECLARED_DEAD_TIMEOUT_MS * 1_000_000;
+            while (monitor.liveServers().contains(index)) {
+                if (System.nanoTime() > deadline) {
+                    log.close();
+                    throw new IllegalStateException("the monitor still counts server " + index + " live after " + DECLARED_DEAD_TIMEOUT_MS
+                            + " ms; is another process serving it?");
+                }
+                Thread.sleep(100);
+            }
+            out.println("pdsm-server " + index + ": declared dead in epoch " + monitor.epoch() + " (" + ms.getAsLong() + " ms); rejoining");
+            out.flush();
+        }
+        RegionIdentities identities = new RegionIdentities(pmDir.resolve(IDENTITIES));
+        if (rejoin) {
+            // its segments come back free under new rkeys (§4.1.2: an rkey is the right to write): a client or server still
+            // holding a mapping from before the failover cannot write into a segment that a later re-replication places
+            // another segment's replica in. Connection buffers, rings and the heartbeat keep theirs: peers use them as before.
+            identities.renewKeysOf(name -> name.startsWith(PdsmServer.SEGMENT_REGION_PREFIX));
+        }
+        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+        fabric.transport(index).node().keepIdentities(identities);
+        PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        if (rejoin) {
+            long epoch = monitor.join(index, cluster.servers.get(index).replicas());
+            out.println("pdsm-server " + index + ": joined in epoch " + epoch + " (" + ms.getAsLong() + " ms)");
+            out.flush();
+        }
+        Thread.ofVirtual().name("pdsm-whole").start(() -> { // an operator's (and the campaign's) sign that the next failure is survivable
+            try {
+                if (awaitWhole(monitor, servers.size(), DECLARED_DEAD_TIMEOUT_MS)) {
+                    out.println("WHOLE: every server live, every segment at " + (1 + config(ThdpmsPlantedBug.NONE).backups()) + " replicas, epoch "
+                            + monitor.epoch() + " (" + ms.getAsLong() + " ms after the process started)");
+                    out.flush();
+                }
+            } catch (InterruptedException | RuntimeException e) {
+                // the server is closing, or the monitor is unreachable: no sign
+            }
+        });
         return () -> {
             log.close();
             fabric.close();
         };
     }
 
+    /**
+     * Waits until the monitor counts every one of {@code servers} PM servers live and every segment at 1 + backups
+     * replicas (re-replication done), up to {@code timeoutMs}; returns whether it did.
+     */
+    public static boolean awaitWhole(Monitor monitor, int servers, long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        int replicas = 1 + config(ThdpmsPlantedBug.NONE).backups();
+        while (System.nanoTime() < deadline) {
+            var view = monitor.view();
+            if (view.liveServers().size() == servers && !view.table().isEmpty()
+                    && view.table().values().stream().allMatch(item -> item.replicas().size() == replicas)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     /** What a client run saw. */
-    public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int keys, int lost,
+    public record ClientResult(int ops, int acknowledgedPuts, int indeterminatePuts, int gets, int failedGets, int unreadableGets, int keys, int lost,
                                List<String> lostKeys, long epoch, Set<Integer> liveServers, List<Integer> replicasPerSegment) {
     }
 
@@ -82,6 +165,15 @@ public final class PdsmProcesses {
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
                                       Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+        return client(servers, client, monitors, seed, keys, seconds, seconds / 4, null, history, plant, out);
+    }
+
+    /**
+     * As above, the cold keys put only in the first {@code coldSeconds}, and the run ending early once {@code stopFile}
+     * exists (null: none; a campaign that keeps one deployment across its cycles stops its client so).
+     */
+    public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
+                                      double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
         try (SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(servers.size(), servers.size() + 1), Set.of(), NODE_CONFIG, null,
                 WireLimits.DEFAULTS, out::println); HistoryLog h = new HistoryLog(history)) {
             RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
@@ -100,10 +192,18 @@ public final class PdsmProcesses {
                     long seq = 0;
                     long startedAt = System.nanoTime();
                     long end = startedAt + (long) (seconds * 1e9);
-                    long coldEnd = startedAt + (long) (seconds * 1e9 / 4);
-                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys");
+                    long coldEnd = startedAt + (long) (coldSeconds * 1e9);
+                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys" + (stopFile != null ? " or until " + stopFile
+                            + " exists" : ""));
                     out.flush();
+                    long lookedAt = startedAt;
                     while (System.nanoTime() < end) {
+                        if (stopFile != null && System.nanoTime() - lookedAt > 50_000_000) {
+                            lookedAt = System.nanoTime();
+                            if (java.nio.file.Files.exists(stopFile)) {
+                                break;
+                            }
+                        }
                         int k = random.nextInt(keys);
                         boolean cold = k < keys / 2 && System.nanoTime() > coldEnd;
                         if (random.nextBoolean() && !cold) {
@@ -137,47 +237,24 @@ public final class PdsmProcesses {
             if (failure[0] != null) {
                 throw new IllegalStateException("the client failed", failure[0]);
             }
-            return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], keys, lost.size(),
-                    lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
+            return new ClientResult(counts[0] + counts[1] + counts[2] + counts[3], counts[0], counts[1], counts[2], counts[3], counts[4], keys,
+                    lost.size(), lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
                     cluster.monitor.view().table().values().stream().map(item -> item.replicas().size()).toList());
         }
     }
 
-    /** A recorded get: its value (the put's sequence number), null when absent or failed; a damaged value reads as -1. */
+    /** A recorded get ({@link GetRecord}): its value, null when absent, unreadable or failed; counted as a get (unreadable ones also apart) or a failed get. */
     private static Long get(PdsmClient c, HistoryLog h, int k, int[] counts) {
         h.op("invoke", 0, "get", Integer.toString(k), null);
         PdsmClient.Read r = c.get(ObjectId.ofKey(k));
-        switch (r) {
-            case PdsmClient.Found f -> {
-                long v = decode(f.value());
-                h.op("ok", 0, "get", Integer.toString(k), v);
-                counts[2]++;
-                return v;
-            }
-            case PdsmClient.Absent a -> {
-                h.op("ok", 0, "get", Integer.toString(k), null);
-                counts[2]++;
-                return null;
-            }
-            default -> {
-                h.op("fail", 0, "get", Integer.toString(k), null);
-                counts[3]++;
-                return null;
-            }
+        counts[GetRecord.answered(r) ? 2 : 3]++;
+        if (r instanceof PdsmClient.Unreadable) {
+            counts[4]++;
         }
+        return GetRecord.complete(h, 0, Integer.toString(k), r);
     }
 
     static byte[] encode(long v) {
-        return ByteBuffer.allocate(16).putLong(v).putLong(~v).array();
-    }
-
-    /** The sequence number, or -1 when the two words disagree (a torn or foreign value). */
-    static long decode(byte[] b) {
-        if (b.length != 16) {
-            return -1;
-        }
-        ByteBuffer buf = ByteBuffer.wrap(b);
-        long v = buf.getLong();
-        return buf.getLong() == ~v ? v : -1;
+        return GetRecord.encode(v);
     }
 }

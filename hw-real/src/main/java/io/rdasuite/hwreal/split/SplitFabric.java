@@ -3,6 +3,7 @@ package io.rdasuite.hwreal.split;
 import io.rdasuite.hwreal.loopback.RealClock;
 import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.remote.ProcessNode;
+import io.rdasuite.hwreal.remote.RemoteQueuePair;
 import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.tcp.TcpTransport;
 import io.rdasuite.hwreal.wire.WireLimits;
@@ -43,6 +44,11 @@ import java.util.function.Consumer;
  * sequence is the same connection in every process: its requester's process opens it over TCP and names k in a first
  * SEND; its responder's process takes the accepted endpoint that named k. Each node's verbs listener is at its address,
  * its process's registry at the next port. Loopback only.
+ *
+ * <p>A process may die and come back (a PM server restarted on its PM replays the deployment again): every end of a
+ * connection is a {@link SplitEndpoint}; this process re-dials its broken requester ends every {@link #REDIAL_MS} ms,
+ * and a connection naming a k it already has replaces that connection's TCP connection under the responder's end.
+ * Regions keep their address and rkey across the restart ({@link io.rdasuite.hwreal.remote.RegionIdentities}).
  */
 public final class SplitFabric implements Fabric, AutoCloseable {
     /** How long a replay waits for a peer's region or connection (peers start within this of each other). */
@@ -55,7 +61,20 @@ public final class SplitFabric implements Fabric, AutoCloseable {
     private final RegionRegistry registry;
     private final RealClock clock = new RealClock();
     private final AtomicInteger acceptBuffers = new AtomicInteger();
+    /** Connection k's responder end in this process, once the replay made it (later connections naming k replace its TCP connection). */
+    private final Map<Integer, SplitEndpoint> responders = new TreeMap<>();
+    /** This process's requester ends, re-dialed when broken: connection k, the requesting node, the responder's address. */
+    private final List<Redial> requesters = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Consumer<String> log;
+    private volatile boolean closed;
+    private Thread redialer;
     private int connections;
+
+    private record Redial(int k, int from, InetSocketAddress to, SplitEndpoint endpoint, String what) {
+    }
+
+    /** How often broken requester ends are re-dialed (a dead process's port refuses at once on loopback). */
+    static final long REDIAL_MS = 100;
 
     /**
      * @param addresses every node's host:port, by node id (nodes of one process may share one)
@@ -66,6 +85,7 @@ public final class SplitFabric implements Fabric, AutoCloseable {
     public SplitFabric(List<InetSocketAddress> addresses, Set<Integer> local, Set<Integer> listening, ServerConfig config, PersistentMemory pm,
                        WireLimits limits, Consumer<String> log) throws IOException {
         this.addresses = List.copyOf(addresses);
+        this.log = log;
         for (InetSocketAddress a : addresses) {
             if (!a.getAddress().isLoopbackAddress()) {
                 throw new IllegalArgumentException(a + " is not a loopback address; a split deployment runs on loopback only (no authentication)");
@@ -102,7 +122,46 @@ public final class SplitFabric implements Fabric, AutoCloseable {
             return;
         }
         int k = (int) n.local(buffer).load8(r.offsetBytes());
-        accepted.computeIfAbsent(k, x -> new CompletableFuture<>()).complete(qp);
+        synchronized (responders) {
+            SplitEndpoint known = responders.get(k);
+            if (known != null) {
+                known.replace((RemoteQueuePair) qp); // the requester's process came back (or re-dialed): carry on over this one
+                log.accept("split: connection " + k + " to node " + node + " re-opened by its requester");
+                return;
+            }
+            CompletableFuture<QueuePair> f = accepted.computeIfAbsent(k, x -> new CompletableFuture<>());
+            if (!f.complete(qp)) {
+                accepted.put(k, CompletableFuture.completedFuture(qp)); // re-dialed before the replay took the first one
+            }
+        }
+    }
+
+    /** Re-dials every broken requester end of this process until the fabric closes. */
+    private void redialLoop() {
+        while (!closed) {
+            for (Redial d : requesters) {
+                if (closed || !d.endpoint().broken()) {
+                    continue;
+                }
+                RemoteQueuePair raw;
+                try {
+                    raw = (RemoteQueuePair) transports.get(d.from()).connect(d.to());
+                } catch (IOException | RuntimeException down) {
+                    continue; // still down
+                }
+                if (raw.execute(WorkRequest.send(MemorySegment.ofArray(new long[] {d.k()}))).ok()) {
+                    d.endpoint().replace(raw);
+                    log.accept("split: " + d.what() + " re-opened");
+                } else {
+                    raw.close();
+                }
+            }
+            try {
+                Thread.sleep(REDIAL_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     /** The transport of local node {@code id} (its status, its node). */
@@ -141,11 +200,22 @@ public final class SplitFabric implements Fabric, AutoCloseable {
             if (!req.execute(WorkRequest.send(MemorySegment.ofArray(new long[] {k}))).ok()) {
                 throw new IllegalStateException(what + " broke before it was named");
             }
+            SplitEndpoint e = new SplitEndpoint((RemoteQueuePair) req, true);
+            requesters.add(new Redial(k, requester.id(), addresses.get(responder.id()), e, what));
+            if (redialer == null) {
+                redialer = Thread.ofVirtual().name("split-redial").start(this::redialLoop);
+            }
+            req = e;
         } else if (to) {
             try {
-                resp = accepted.computeIfAbsent(k, x -> new CompletableFuture<>()).get(PEER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                accepted.computeIfAbsent(k, x -> new CompletableFuture<>()).get(PEER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             } catch (Exception e) {
                 throw new IllegalStateException(what + " was not opened by node " + requester.id() + " within " + PEER_TIMEOUT_MS + " ms", e);
+            }
+            synchronized (responders) {
+                SplitEndpoint e = new SplitEndpoint((RemoteQueuePair) accepted.get(k).join(), false);
+                responders.put(k, e);
+                resp = e;
             }
         }
         return new Connection(req, resp);
@@ -173,6 +243,15 @@ public final class SplitFabric implements Fabric, AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
+        if (redialer != null) {
+            redialer.interrupt();
+        }
+        synchronized (responders) {
+            for (SplitEndpoint e : responders.values()) {
+                e.close();
+            }
+        }
         registry.close();
         for (TcpTransport t : transports.values()) {
             t.node().shutDown();

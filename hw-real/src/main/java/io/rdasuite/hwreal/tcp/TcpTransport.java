@@ -86,7 +86,20 @@ public final class TcpTransport implements RemoteTransport {
      * prove back); null for none (a server then accepts any client, a client any server that asks for no secret).
      */
     public TcpTransport(int nodeId, ServerConfig config, PersistentMemory pm, WireLimits limits, Consumer<String> log, Secret secret) {
-        this.node = new ProcessNode(nodeId, config, pm, (name, memory) -> newKey());
+        this.node = new ProcessNode(nodeId, config, pm, new ProcessNode.Registrar() {
+            @Override
+            public int register(String name, java.lang.foreign.MemorySegment memory) {
+                return newKey();
+            }
+
+            @Override
+            public int reuse(String name, java.lang.foreign.MemorySegment memory, int rkey) {
+                if (rkey == 0 || !issuedKeys.add(rkey)) {
+                    throw new IllegalStateException("region " + name + "'s kept key is 0 or already issued in this process");
+                }
+                return rkey;
+            }
+        });
         this.limits = limits;
         this.log = log;
         this.secret = secret;

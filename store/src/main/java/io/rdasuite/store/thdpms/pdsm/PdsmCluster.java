@@ -179,21 +179,48 @@ public final class PdsmCluster {
         }
     }
 
-    /** The first and the longest pause of {@link #awaitReady}'s polling. */
+    /** The first pause of {@link #awaitReady}'s polling, and its longest by default (the simulator's scale). */
     static final long READY_POLL_FIRST_NS = 500;
     static final long READY_POLL_MAX_NS = 16_000;
 
     /**
+     * Waits until {@code done} holds, pausing in {@code clock} between checks; the pauses double from 0.5 µs up to
+     * {@code maxNanos} (read at every pause). Returns the number of pauses.
+     */
+    public static long pollUntil(java.util.function.BooleanSupplier done, io.rdasuite.store.fabric.Clock clock, java.util.function.LongSupplier maxNanos) {
+        long pause = READY_POLL_FIRST_NS;
+        long pauses = 0;
+        while (!done.getAsBoolean()) {
+            clock.sleepNanos(pause);
+            pauses++;
+            pause = Math.min(2 * pause, maxNanos.getAsLong());
+        }
+        return pauses;
+    }
+
+    private volatile long readyPollMaxNanos = READY_POLL_MAX_NS;
+
+    /**
+     * Lets {@link #awaitReady}'s pauses grow up to {@code nanos} (default 16 µs). For a real clock, where the bootstrap
+     * (processes replaying the deployment, Raft commits over TCP) takes seconds: with 16 µs a waiting client and failure
+     * detector woke 60,000 times a second each. Install on the driver right after {@code deploy}; waits under way take it
+     * up at their next pause.
+     */
+    public void pollReadyAtMost(long nanos) {
+        if (nanos < READY_POLL_FIRST_NS) {
+            throw new IllegalArgumentException("the longest ready poll must be at least " + READY_POLL_FIRST_NS + " ns, got " + nanos);
+        }
+        readyPollMaxNanos = nanos;
+    }
+
+    /**
      * Waits (in the caller's clock) until the bootstrap has joined, mapped and configured every server, polling with
-     * pauses that double from 0.5 µs up to 16 µs, as a client polls a configuration service: a bootstrap of a Raft
-     * commit and a broadcast takes hundreds of µs, which fixed 0.5 µs polls made most of a transaction run's events.
+     * pauses that double from 0.5 µs up to 16 µs ({@link #pollReadyAtMost}), as a client polls a configuration service: a
+     * bootstrap of a Raft commit and a broadcast takes hundreds of µs, which fixed 0.5 µs polls made most of a
+     * transaction run's events.
      */
     void awaitReady(Node node) {
-        long pause = READY_POLL_FIRST_NS;
-        while (!ready) {
-            node.clock().sleepNanos(pause);
-            pause = Math.min(2 * pause, READY_POLL_MAX_NS);
-        }
+        pollUntil(() -> ready, node.clock(), () -> readyPollMaxNanos);
     }
 
     /** Every server can write every other server's segments persistently (mirroring the bucket after a commit). */

@@ -44,13 +44,16 @@ public final class PdsmServer {
     private long epoch;
     private final List<long[]> unflushedSwings = new ArrayList<>();
 
+    /** The name of local segment s's region is this prefix and s. */
+    public static final String SEGMENT_REGION_PREFIX = "pdsm-seg-";
+
     /** Registers the segments (a restarted node gets their PM contents back) and the probe word. */
     public PdsmServer(Node node, PdsmConfig config) {
         this.node = node;
         this.config = config;
         this.planted = config.plantedBug();
         for (int s = 0; s < config.segmentsPerServer(); s++) {
-            MemoryRegion r = node.register(MemoryKind.PM, "pdsm-seg-" + s, config.segmentBytes());
+            MemoryRegion r = node.register(MemoryKind.PM, SEGMENT_REGION_PREFIX + s, config.segmentBytes());
             segments.add(r);
             memory.add(node.local(r));
             locks.add(new ServerLock(node.clock()));
@@ -113,7 +116,9 @@ public final class PdsmServer {
             }
             List<RemoteUpdater> m = new ArrayList<>();
             for (Replica b : item.backups()) {
-                m.add(updaters.get(updaterKey(b.nodeId(), b.localSegment())));
+                RemoteUpdater u = updaters.get(updaterKey(b.nodeId(), b.localSegment()));
+                places.put(u, b);
+                m.add(u);
             }
             Replica place = copied.get(item.segmentNo());
             if (place != null && (item.replicas().contains(place) || !view.liveServers().contains(place.nodeId()))) {
@@ -157,6 +162,7 @@ public final class PdsmServer {
         ServerLock lock = locks.get(local);
         lock.lock();
         try {
+            places.put(target, place);
             copySegment(local, target);
             List<RemoteUpdater> m = new ArrayList<>(mirrors.getOrDefault(segmentNo, List.of()));
             if (!m.contains(target)) { // not mapped yet (as it should be): block the segment until it is
@@ -176,7 +182,7 @@ public final class PdsmServer {
     }
 
     private void copySegment(int local, RemoteUpdater backup) {
-        MemoryRegion target = backupRegion(backup);
+        Place target = placeOf(backup);
         LocalMemory m = memory.get(local);
         List<long[]> ranges = new ArrayList<>();
         ranges.add(new long[] {0, config.heapOffset()});
@@ -431,7 +437,7 @@ public final class PdsmServer {
         MemorySegment content = MemorySegment.ofArray(new long[length / 8]);
         memory.get(local).load(offset, content);
         for (RemoteUpdater backup : mirrors.getOrDefault(segmentNo, List.of())) {
-            MemoryRegion target = backupRegion(backup);
+            Place target = placeOf(backup);
             backup.apply(List.of(new Update(target.address(offset), target.rkey(), content))); // a dead backup: the monitor drops it
         }
     }
@@ -442,8 +448,27 @@ public final class PdsmServer {
         targets.put(updater, region);
     }
 
-    private MemoryRegion backupRegion(RemoteUpdater updater) {
-        return targets.get(updater);
+    /**
+     * updater → the place it writes as the monitor maps it (§4.1.3). Its rkey, not the one the region was wired with,
+     * goes into each write: a PM server that came back gives its segments new rkeys (the real backends), and the
+     * monitor's mapping is where peers learn them. On the simulator the two are the same.
+     */
+    private final java.util.IdentityHashMap<RemoteUpdater, Replica> places = new java.util.IdentityHashMap<>();
+
+    /** Where a mirror or copy through {@code updater} writes: the mapped place's base and rkey within the wired region's bounds. */
+    private record Place(MemoryRegion region, Replica mapped) {
+        long address(long offset) {
+            long wired = region.address(offset); // the bounds check
+            return mapped == null ? wired : mapped.baseAddress() + offset;
+        }
+
+        int rkey() {
+            return mapped == null ? region.rkey() : mapped.rkey();
+        }
+    }
+
+    private Place placeOf(RemoteUpdater updater) {
+        return new Place(targets.get(updater), places.get(updater));
     }
 
     /**
