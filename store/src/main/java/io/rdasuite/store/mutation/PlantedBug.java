@@ -185,7 +185,7 @@ public enum PlantedBug {
     /** ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE. */
     PDSM_SWING_VISIBLE_BEFORE_DURABLE("pdsm-swing-visible-before-durable", "pdsm",
             "the primary's root swing is visible to one-sided readers before it is persisted and mirrored, so a get can return"
-                    + " a value a power failure then loses (the protocol as paper 002 §4.1.5/§4.1.8 leaves it; found by rda check --seed 64)"),
+                    + " a value a power failure then loses, found by rda check --seed 64 (paper 002 §4.1.5 and §4.1.8, commit and get_obj)"),
     /** PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST. */
     PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST("pdkvs-split-published-before-persist", "pdkvs",
             "a CCEH split points the directory at the new segment before the segment's contents persist (and reach the"
