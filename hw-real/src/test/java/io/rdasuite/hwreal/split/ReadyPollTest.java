@@ -2,7 +2,7 @@ package io.rdasuite.hwreal.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rdasuite.store.fabric.Clock;
+import io.rdasuite.store.fabric.ManualClock;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import org.junit.jupiter.api.Test;
 
@@ -13,46 +13,18 @@ import org.junit.jupiter.api.Test;
  * Time here is a counting clock that advances by each pause, not the wall clock.
  */
 class ReadyPollTest {
-    /** A clock whose time moves only by the pauses taken. */
-    private static final class PauseClock implements Clock {
-        long now;
-
-        @Override
-        public long nowNanos() {
-            return now;
-        }
-
-        @Override
-        public void chargeCpu(long nanos) {
-        }
-
-        @Override
-        public void chargeCrc(long bytes) {
-        }
-
-        @Override
-        public void sleepNanos(long nanos) {
-            now += nanos;
-        }
-
-        @Override
-        public OperationScope operation(String kind) {
-            return () -> { };
-        }
-    }
-
     @Test
     void aTwentySecondBootstrapCostsAFewThousandWakeUps() {
-        PauseClock clock = new PauseClock();
+        ManualClock clock = new ManualClock();
         long bootstrap = 20_000_000_000L;
-        long pauses = PdsmCluster.pollUntil(() -> clock.now >= bootstrap, clock, () -> PdsmProcesses.READY_POLL_MAX_NANOS);
+        long pauses = PdsmCluster.pollUntil(() -> clock.nowNanos() >= bootstrap, clock, () -> PdsmProcesses.READY_POLL_MAX_NANOS);
         assertThat(pauses).as("wake-ups while a 20 s bootstrap runs").isBetween(4_000L, 4_100L);
-        assertThat(clock.now - bootstrap).as("ready noticed within one longest pause").isLessThanOrEqualTo(PdsmProcesses.READY_POLL_MAX_NANOS);
+        assertThat(clock.nowNanos() - bootstrap).as("ready noticed within one longest pause").isLessThanOrEqualTo(PdsmProcesses.READY_POLL_MAX_NANOS);
     }
 
     @Test
     void aBootstrapThatIsDoneCostsNoPause() {
-        PauseClock clock = new PauseClock();
+        ManualClock clock = new ManualClock();
         assertThat(PdsmCluster.pollUntil(() -> true, clock, () -> PdsmProcesses.READY_POLL_MAX_NANOS)).isZero();
     }
 }

@@ -3,7 +3,7 @@ package io.rdasuite.store.thdpms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rdasuite.store.fabric.Clock;
+import io.rdasuite.store.fabric.ManualClock;
 import io.rdasuite.store.thdpms.addr.GlobalAddress;
 import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.Monitor;
@@ -16,34 +16,6 @@ import org.junit.jupiter.api.Test;
 
 /** The monitor's state machine (paper 002 §4.1.3) and the global address layout (§4.1.2). */
 class MonitorTest {
-    /** A clock that only adds up what it was asked to sleep. */
-    static final class CountingClock implements Clock {
-        long slept;
-
-        @Override
-        public long nowNanos() {
-            return slept;
-        }
-
-        @Override
-        public void chargeCpu(long nanos) {
-        }
-
-        @Override
-        public void chargeCrc(long bytes) {
-        }
-
-        @Override
-        public void sleepNanos(long nanos) {
-            slept += nanos;
-        }
-
-        @Override
-        public OperationScope operation(String kind) {
-            return () -> { };
-        }
-    }
-
     static List<Replica> segments(int node, int n) {
         List<Replica> r = new ArrayList<>();
         for (int s = 0; s < n; s++) {
@@ -52,7 +24,7 @@ class MonitorTest {
         return r;
     }
 
-    static Monitor cluster(long seed, CountingClock clock) {
+    static Monitor cluster(long seed, ManualClock clock) {
         Monitor m = new Monitor(new SimulatedLog(new MonitorStateMachine(seed), clock, 10_000));
         for (int n = 0; n < 3; n++) {
             m.join(n, segments(n, 3));
@@ -62,7 +34,7 @@ class MonitorTest {
 
     @Test
     void mappingTakesBackupsOnOtherServersAndFailoverPromotesThem() {
-        CountingClock clock = new CountingClock();
+        ManualClock clock = new ManualClock();
         Monitor m = cluster(7, clock);
         assertThat(m.epoch()).isEqualTo(3);
         MappingItem item = m.mapSegment(0, 0, 1);
@@ -78,12 +50,12 @@ class MonitorTest {
         assertThat(m.liveServers()).as("the cheap query agrees with the view").isEqualTo(m.view().liveServers()).isNotEmpty();
         assertThat(m.epoch()).isEqualTo(m.view().epoch()).isEqualTo(4);
         assertThatThrownBy(() -> m.mapSegment(0, 1, 1)).hasMessageContaining("not a live member");
-        assertThat(clock.slept).as("every command paid a Raft commit").isEqualTo(6 * 10_000);
+        assertThat(clock.nowNanos()).as("every command paid a Raft commit").isEqualTo(6 * 10_000);
     }
 
     @Test
     void onlyGrantedClientsGetKeys() {
-        Monitor m = cluster(1, new CountingClock());
+        Monitor m = cluster(1, new ManualClock());
         long s = m.mapSegment(1, 0, 1).segmentNo();
         assertThat(m.lookup(5, s).replicas()).allSatisfy(r -> assertThat(r.rkey()).isZero());
         m.grant(5, s);
@@ -93,9 +65,9 @@ class MonitorTest {
     @Test
     void theSameCommandsGiveTheSameViewAndSnapshotsRoundTrip() {
         MonitorStateMachine a = new MonitorStateMachine(11);
-        Monitor ma = new Monitor(new SimulatedLog(a, new CountingClock(), 0));
+        Monitor ma = new Monitor(new SimulatedLog(a, new ManualClock(), 0));
         MonitorStateMachine b = new MonitorStateMachine(11);
-        Monitor mb = new Monitor(new SimulatedLog(b, new CountingClock(), 0));
+        Monitor mb = new Monitor(new SimulatedLog(b, new ManualClock(), 0));
         for (Monitor m : List.of(ma, mb)) {
             for (int n = 0; n < 4; n++) {
                 m.join(n, segments(n, 3));
@@ -109,12 +81,12 @@ class MonitorTest {
         MonitorStateMachine c = new MonitorStateMachine(11);
         c.restore(a.snapshot());
         assertThat(c.snapshot()).isEqualTo(a.snapshot());
-        assertThat(new Monitor(new SimulatedLog(c, new CountingClock(), 0)).view()).isEqualTo(ma.view());
+        assertThat(new Monitor(new SimulatedLog(c, new ManualClock(), 0)).view()).isEqualTo(ma.view());
     }
 
     @Test
     void aFailoverWithRemappingGivesEachSegmentThatLostAReplicaANewPlaceInTheSameEpoch() {
-        Monitor m = cluster(5, new CountingClock());
+        Monitor m = cluster(5, new ManualClock());
         MappingItem a = m.mapSegment(0, 0, 1);
         MappingItem b = m.mapSegment(1, 0, 1);
         MappingItem c = m.mapSegment(2, 0, 1);
@@ -135,7 +107,7 @@ class MonitorTest {
 
     @Test
     void aSegmentNumberIsNeverReused() {
-        Monitor m = cluster(3, new CountingClock());
+        Monitor m = cluster(3, new ManualClock());
         long first = m.mapSegment(0, 0, 0).segmentNo();
         m.declareDead(0);
         long second = m.mapSegment(1, 0, 0).segmentNo();
@@ -159,7 +131,7 @@ class MonitorTest {
     /** §4.1.7 re-replication: a reserved place is not mapped until attached; a failure of its server drops the reservation. */
     @Test
     void reReplicationReservesAPlaceAndMapsItOnlyWhenAttached() {
-        Monitor m = cluster(7, new CountingClock());
+        Monitor m = cluster(7, new ManualClock());
         MappingItem item = m.mapSegment(0, 0, 1);
         int backup = item.backups().getFirst().nodeId();
         m.declareDead(backup);
@@ -174,7 +146,7 @@ class MonitorTest {
         assertThatThrownBy(() -> m.attach(item.segmentNo(), place)).hasMessageContaining("no reservation");
 
         // a second reservation whose server dies before the copy is mapped is dropped: attaching it is refused
-        Monitor n = cluster(7, new CountingClock());
+        Monitor n = cluster(7, new ManualClock());
         MappingItem other = n.mapSegment(0, 0, 1);
         n.declareDead(other.backups().getFirst().nodeId());
         Replica lost = n.reserve(other.segmentNo());
