@@ -123,8 +123,7 @@ class ThdpmsPlantsTest {
         // and every constant of the stores' enums is reachable from the catalogue
         assertThat(Arrays.stream(PlantedBug.values()).map(ThdpmsPlantedBug::of).distinct()).hasSize(ThdpmsPlantedBug.values().length);
         assertThat(Arrays.stream(PlantedBug.values()).map(PdkvsPlantedBug::of).distinct()).hasSize(PdkvsPlantedBug.values().length);
-        // (but DEAD_COORDINATOR_NOT_FENCED, a regression switch for one seed's race: DeadCoordinatorFenceTest)
-        assertThat(Arrays.stream(PlantedBug.values()).map(TxnPlantedBug::of).distinct()).hasSize(TxnPlantedBug.values().length - 1);
+        assertThat(Arrays.stream(PlantedBug.values()).map(TxnPlantedBug::of).distinct()).hasSize(TxnPlantedBug.values().length);
         assertThat(Arrays.stream(PlantedBug.values()).map(PdfsPlantedBug::of).distinct()).hasSize(PdfsPlantedBug.values().length);
     }
 }

@@ -75,7 +75,7 @@ public final class TxnCluster {
             rpc.put(s.node().id(), IrdmaRpc.connect(fabric.connect(monitorHost, s.node()), monitorHost, s.node(), "txn-recovery-" + s.node().id(), 2,
                     s::handle));
         }
-        TxnCluster cluster = new TxnCluster(pdsm, new TxnRecovery(monitorHost, pdsm.monitor, qps, logs, rpc, clientNodes.size(), bug), listeners,
+        TxnCluster cluster = new TxnCluster(pdsm, new TxnRecovery(monitorHost, pdsm.monitor, qps, logs, rpc, clientNodes.size()), listeners,
                 stepListeners);
         cluster.logs.putAll(logs);
 

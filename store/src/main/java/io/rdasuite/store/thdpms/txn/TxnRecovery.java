@@ -32,13 +32,11 @@ final class TxnRecovery {
     private final TreeMap<Integer, IrdmaRpc.Client> rpc;
     private final ServerLock lock;
     private final int coordinators;
-    private final boolean fence;
     /** Decisions, for tests and reports: "c<coordinator>/t<txn> commit|abort". */
     final List<String> decisions = new java.util.ArrayList<>();
 
     TxnRecovery(Node host, Monitor monitor, TreeMap<Integer, QueuePair> qps, TreeMap<Integer, MemoryRegion> logs,
-                TreeMap<Integer, IrdmaRpc.Client> rpc, int coordinators, TxnPlantedBug bug) {
-        this.fence = bug != TxnPlantedBug.DEAD_COORDINATOR_NOT_FENCED;
+                TreeMap<Integer, IrdmaRpc.Client> rpc, int coordinators) {
         this.host = host;
         this.monitor = monitor;
         this.qps = qps;
@@ -74,7 +72,7 @@ final class TxnRecovery {
         lock.lock();
         try {
             MonitorView view = monitor.view();
-            for (int node : fence ? view.liveServers() : java.util.Set.<Integer>of()) { // first fence it: a request still on the wire must not act after the read
+            for (int node : view.liveServers()) { // first fence it: a request still on the wire must not act after the read
                 rpc.get(node).call(TxnMessages.of(TxnMessages.FENCE, view.epoch(), c));
             }
             resolve(c, view);
