@@ -71,7 +71,8 @@ class FindingsExplainedTest {
         assertThat(shrunk).isNotEmpty();
         for (Map<String, Object> e : shrunk) {
             assertThat(e.get("claim")).isEqualTo(Invariant.parse((String) e.get("invariant")).claimText());
-            assertThat((List<List<String>>) e.get("program")).isNotEmpty().allSatisfy(ops -> assertThat(ops).isNotEmpty());
+            // a client the shrinker emptied may stay (its node is still part of the deployment), but some client acts
+            assertThat((List<List<String>>) e.get("program")).isNotEmpty().anySatisfy(ops -> assertThat(ops).isNotEmpty());
             assertThat((List<String>) e.get("crashPoint")).first().asString().startsWith("power failure before event " + e.get("crashEvent"));
             assertThat((List<String>) e.get("crashPoint")).anySatisfy(l -> assertThat(l).matches("client \\d in the protocol's steps: pDSM (put_obj|get_obj|del_obj), step .*"));
             assertThat(Path.of((String) e.get("timeline"))).exists();
