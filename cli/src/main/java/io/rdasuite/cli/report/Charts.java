@@ -67,11 +67,7 @@ final class Charts {
             s.add(m);
         }
         o.put("series", s);
-        try {
-            return MAPPER.writeValueAsString(o);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render a chart: " + e.getMessage(), e);
-        }
+        return json(o);
     }
 
     /**
@@ -111,8 +107,12 @@ final class Charts {
             s.add(m);
         }
         o.put("series", s);
+        return json(o);
+    }
+
+    private static String json(Map<String, Object> option) {
         try {
-            return MAPPER.writeValueAsString(o);
+            return MAPPER.writeValueAsString(option);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render a chart: " + e.getMessage(), e);
         }
