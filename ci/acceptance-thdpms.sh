@@ -10,9 +10,16 @@
 # SIGKILLs the new Ratis leader and restarts it. At the end the client reads every key back (a read older than the key's
 # last acknowledged put is a lost write) and its whole history is checked with `rda lin check` (key-value model; a get
 # that finds a lost value is an ok read of nil there, so the check sees loss too).
+# The kills follow events, not fixed pauses: a killed leader is restarted as soon as the group elected another; the PM
+# server is killed next, while that replica's JVM starts (the group commits the failover with two of three); the next
+# leader is killed once the first is a Raft follower again and the victim reported WHOLE; a cycle ends when the second
+# replica is a follower again. Every kill hits a running client, and each cycle waits until the client recorded an
+# event since the previous cycle began (a client that records nothing for 120 s fails the campaign).
 # Usage: ci/acceptance-thdpms.sh [CYCLES] [CLIENT_SECONDS]     (default: 3 cycles, 10 s of client before the first)
 # Env: RDA (the launcher, default ./rda; a long campaign should use a copy that edits to the sources cannot rebuild),
-#      OUT (default target/acceptance-thdpms), PORT (first port, default 21400), GAP (seconds between kills, default 1),
+#      OUT (default target/acceptance-thdpms), PORT (first port, default 21400), GAP (extra seconds before each restart
+#      and between kills, default 0), POLL (seconds between looks at logs and files, default 0.05), SERVE_JAVA_OPTS (the
+#      monitors' and PM servers' RDA_JAVA_OPTS),
 #      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes).
 # A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
@@ -23,7 +30,12 @@ RDA="${RDA:-./rda}"
 OUT="${OUT:-target/acceptance-thdpms}"
 PORT="${PORT:-21400}" # below the ephemeral range (32768+), where outgoing connections would take our ports
 PLANT="${PLANT:-none}"
-GAP="${GAP:-1}"
+GAP="${GAP:-0}"
+POLL="${POLL:-0.05}"
+# Ratis logs every connection and election at INFO (megabytes a cycle): warnings only. The restarted processes compile
+# with C1 alone and use the serial collector: their JVM start is most of a cycle, and C2 and G1's threads cost CPU there.
+QUIET_RATIS="-Dorg.slf4j.simpleLogger.log.org.apache.ratis=warn"
+SERVE_JAVA_OPTS="${SERVE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC $QUIET_RATIS}"
 dir="$OUT/campaign"
 rm -rf "$dir" "$OUT/stop-after-cycle"; mkdir -p "$dir"
 pids=()
@@ -43,72 +55,119 @@ trap 'stop_all; exit 130' INT TERM
 await_line() {
     local i p file=$1 limit=$2 text=$3
     shift 3
-    for ((i = 0; i < limit * 10; i++)); do
+    local end=$(( $(date +%s) + limit ))
+    while (( $(date +%s) < end )); do
         grep -q "$text" "$file" 2>/dev/null && return 0
         for p in "$@"; do
             kill -0 "$p" 2>/dev/null || return 1
         done
-        sleep 0.1
+        sleep "$POLL"
     done
     return 1
 }
 
-# The index of the monitor replica that leads (its directory holds the file 'leader'), waiting up to 60 s.
+# The index of the live monitor replica that leads (its directory holds the file 'leader'), waiting up to 60 s.
 leader() {
-    local i m
-    for ((i = 0; i < 600; i++)); do
+    local m end=$(( $(date +%s) + 60 ))
+    while (( $(date +%s) < end )); do
         for m in 0 1 2; do
             if [[ -f "$dir/m$m/leader" ]] && kill -0 "${mon[$m]}" 2>/dev/null; then
                 echo "$m"
                 return 0
             fi
         done
-        sleep 0.1
+        sleep "$POLL"
     done
     return 1
 }
 
+# Waits (up to 120 s) until the client recorded an event in its history since the previous cycle began (it keeps
+# issuing puts and gets; not a completed operation: a put refused for a full segment retries for seconds), and marks
+# where the history ends now.
+mark=0
+await_progress() {
+    local size end=$(( $(date +%s) + 120 ))
+    while (( $(date +%s) < end )); do
+        size=$(stat -c %s "$dir/history.jsonl" 2>/dev/null || echo 0)
+        if (( size > mark )); then
+            mark=$size
+            return 0
+        fi
+        kill -0 "$client" 2>/dev/null || { echo "  FAILED: the client process died (see $dir/client.log)"; return 1; }
+        sleep "$POLL"
+    done
+    echo "  FAILED: the client recorded nothing for 120 s"
+    return 1
+}
+
+# Every kill happens while the client process runs its puts and gets; counts the kill.
+killed() {
+    kill -0 "$client" 2>/dev/null || { echo "  FAILED: the client process died (see $dir/client.log)"; return 1; }
+    kills=$((kills + 1))
+}
+
 start_monitor() {
-    "$RDA" serve --role monitor --monitors "$MONS" --index "$1" --pm "$dir/m$1" >>"$dir/mon$1.log" 2>&1 &
+    RDA_JAVA_OPTS="$SERVE_JAVA_OPTS" "$RDA" serve --role monitor --monitors "$MONS" --index "$1" --pm "$dir/m$1" >>"$dir/mon$1.log" 2>&1 &
     mon[$1]=$!
     pids+=($!)
 }
 
 # Starts PM server $1 (on its PM directory: a restart rejoins), its output in $2.
 start_server() {
-    "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$1" --pm "$dir/s$1" \
+    RDA_JAVA_OPTS="$SERVE_JAVA_OPTS" "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$1" --pm "$dir/s$1" \
         >"$2" 2>&1 &
     srv[$1]=$!
     pids+=($!)
 }
 
 kills=0
+declare -a starts=()
+# SIGKILLs the Ratis leader, waits until the group elected another, and restarts the killed replica without waiting for
+# its JVM ($restarting names it; await_follower waits for it).
 kill_leader() {
-    local l
+    local l n at
     l=$(leader) || { echo "  no Ratis leader"; return 1; }
+    killed || return 1
     kill -9 "${mon[$l]}"
     wait "${mon[$l]}" 2>/dev/null
-    local at
     at=$(elapsed)
     rm -f "$dir/m$l/leader"
-    kills=$((kills + 1))
+    n=$(leader) || { echo "  no Ratis leader elected after m$l was killed"; return 1; }
+    local elected
+    elected=$(elapsed)
     sleep "$GAP"
-    local starts
-    starts=$(grep -c "start as a follower" "$dir/mon$l.log")
+    starts[$l]=$(stat -c %s "$dir/mon$l.log")
     start_monitor "$l"
-    # wait (up to 120 s) until the replica's Raft server runs again: killing the next leader before it does would leave
-    # the group without a majority until its JVM is up (the client then stalls for tens of seconds; nothing is lost)
-    local i
-    for ((i = 0; i < 1200; i++)); do
-        (( $(grep -c "start as a follower" "$dir/mon$l.log") > starts )) && break
-        kill -0 "${mon[$l]}" 2>/dev/null || break
-        sleep 0.1
-    done
-    echo "  SIGKILL Ratis leader m$l at $at s, restarted (its Raft server up at $(elapsed) s)"
+    restarting=$l
+    echo "  SIGKILL Ratis leader m$l at $at s, m$n leads at $elected s, m$l restarting"
 }
 
+# Waits (up to 120 s) until restarted replica $1's Raft server runs again: killing the next leader before it does would
+# leave the group without a majority until its JVM is up (the client then stalls for tens of seconds; nothing is lost).
+await_follower() {
+    local l=$1 end=$(( $(date +%s) + 120 ))
+    while (( $(date +%s) < end )); do
+        if tail -c +$((starts[$l] + 1)) "$dir/mon$l.log" | grep -q "^Raft server running"; then
+            echo "  m$l's Raft server up at $(elapsed) s ($(tail -c +$((starts[$l] + 1)) "$dir/mon$l.log" | grep -o "[0-9]* ms after" | head -1)" \
+                "its start; $(cpu "${mon[$l]}") CPU s so far)"
+            return 0
+        fi
+        kill -0 "${mon[$l]}" 2>/dev/null || break
+        sleep "$POLL"
+    done
+    echo "  FAILED: monitor replica m$l did not start within 120 s (see $dir/mon$l.log)"
+    return 1
+}
+
+# CPU seconds (user + system) process $1 has used so far, to the hundredth.
+cpu() {
+    awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$1/stat" 2>/dev/null || echo "?"
+}
+
+# Seconds since the campaign started, to the tenth.
 elapsed() {
-    echo $(( ($(date +%s%N) - campaign_start) / 1000000000 ))
+    local t=$(( ($(date +%s%N) - campaign_start) / 100000000 ))
+    echo "$((t / 10)).$((t % 10))"
 }
 
 campaign_start=$(date +%s%N)
@@ -118,7 +177,7 @@ CLIENT="127.0.0.1:$((PORT + 20))"
 declare -a mon=() srv=()
 for m in 0 1 2; do start_monitor "$m"; done
 for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
-"$RDA" thdpms-client --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" \
+RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" \
     --until "$dir/stop" --seed 1 --history "$dir/history.jsonl" --plant "$PLANT" >"$dir/client.log" 2>&1 &
 client=$!
 pids+=($client)
@@ -139,12 +198,13 @@ for ((c = 1; c <= CYCLES; c++)); do
         CYCLES=$done_cycles
         break
     fi
-    kill -0 "$client" 2>/dev/null || { echo "cycle $c: FAILED: the client process died (see $dir/client.log)"; failed=1; break; }
+    await_progress || { failed=1; break; }
     kill_leader || { failed=1; break; }
+    first=$restarting
     sleep "$GAP"
     victim=$(( c % 3 ))
+    killed || { failed=1; break; }
     kill -9 "${srv[$victim]}"; wait "${srv[$victim]}" 2>/dev/null
-    kills=$((kills + 1))
     start_server "$victim" "$dir/srv$victim-$c.log"
     echo "  SIGKILL PM server $victim at $(elapsed) s, restarted on its PM"
     if ! await_line "$dir/srv$victim-$c.log" 300 "WHOLE" "${srv[$victim]}" "$client"; then
@@ -153,8 +213,13 @@ for ((c = 1; c <= CYCLES; c++)); do
         failed=1
         break
     fi
-    echo "  $(grep -h 'WHOLE' "$dir/srv$victim-$c.log" | head -1) at $(elapsed) s"
+    echo "  $(grep -h 'WHOLE' "$dir/srv$victim-$c.log" | head -1) at $(elapsed) s ($(cpu "${srv[$victim]}") CPU s so far;" \
+        "declared dead at $(sed -n 's/.*declared dead.*(\([0-9]*\) ms).*/\1/p' "$dir/srv$victim-$c.log") ms, joined at" \
+        "$(sed -n 's/.*joined in epoch.*(\([0-9]*\) ms).*/\1/p' "$dir/srv$victim-$c.log") ms)"
+    await_follower "$first" || { failed=1; break; }
+    sleep "$GAP"
     kill_leader || { failed=1; break; }
+    await_follower "$restarting" || { failed=1; break; }
     done_cycles=$c
     echo "cycle $c done at $(elapsed) s"
     if [[ "${KEEP:-0}" != 1 && $c -gt 1 ]]; then

@@ -15,9 +15,13 @@ import org.apache.ratis.server.RaftServerConfigKeys;
 
 /**
  * One monitor replica as its own process: {@code RatisReplicaMain INDEX STORAGE_DIR SEED HOST:PORT...}. It serves until
- * killed, and keeps a file {@code leader} in its storage folder while it leads (for tests and operators).
+ * killed, prints {@value #RUNNING} once its Raft server runs (its group started as a follower, its port bound), and
+ * keeps a file {@code leader} in its storage folder while it leads (for tests and operators).
  */
 public final class RatisReplicaMain {
+    /** The start of the line a replica prints once its Raft server runs (a campaign waits for it after a restart). */
+    public static final String RUNNING = "Raft server running";
+
     private RatisReplicaMain() {
     }
 
@@ -35,6 +39,9 @@ public final class RatisReplicaMain {
      */
     public static void serve(int index, Path storage, long seed, List<String> addresses) throws Exception {
         RaftServer server = start(index, storage, seed, addresses);
+        System.out.println(RUNNING + ": m" + index + " (" + (System.currentTimeMillis() - ProcessHandle.current().info().startInstant()
+                .map(java.time.Instant::toEpochMilli).orElse(System.currentTimeMillis())) + " ms after the process started)");
+        System.out.flush();
         Path leader = storage.resolve("leader");
         while (true) {
             boolean leads = server.getDivision(RatisLog.GROUP).getInfo().isLeader();
@@ -47,7 +54,10 @@ public final class RatisReplicaMain {
         }
     }
 
-    /** Starts replica {@code index} (recovering its Raft log when {@code storage} has one) and returns it; the caller closes it. */
+    /**
+     * Starts replica {@code index} (recovering its Raft log when {@code storage} has one) and returns it once its group
+     * runs (as a follower) and its port is bound; the caller closes it.
+     */
     public static RaftServer start(int index, Path storage, long seed, List<String> addresses) throws Exception {
         RaftProperties p = RatisLog.properties();
         NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));

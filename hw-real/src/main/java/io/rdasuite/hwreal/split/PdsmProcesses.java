@@ -69,6 +69,18 @@ public final class PdsmProcesses {
     /** The file beside a PM server's PM that keeps its regions' identities ({@link RegionIdentities}). */
     public static final String IDENTITIES = "regions.keys";
 
+    /**
+     * How often a restarted PM server asks the monitor group whether its previous life was declared dead, and whether the
+     * deployment is whole again (each a read at the Ratis leader): a few probe periods.
+     */
+    static final long MONITOR_POLL_MS = 50;
+
+    /** Milliseconds since this process started (JVM start included), for a rejoin's log lines. */
+    static long msSinceProcessStart() {
+        long now = System.currentTimeMillis();
+        return now - ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(now);
+    }
+
     /** How long a restarted PM server waits for the monitor to have declared its previous life dead. */
     static final long DECLARED_DEAD_TIMEOUT_MS = 120_000;
 
@@ -83,8 +95,7 @@ public final class PdsmProcesses {
      */
     public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
                                        boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
-        long startedAt = System.nanoTime();
-        java.util.function.LongSupplier ms = () -> (System.nanoTime() - startedAt) / 1_000_000;
+        java.util.function.LongSupplier ms = PdsmProcesses::msSinceProcessStart;
         RatisLog log = new RatisLog(monitors);
         Monitor monitor = new Monitor(log);
         if (rejoin) {
@@ -95,7 +106,7 @@ public final class PdsmProcesses {
                     throw new IllegalStateException("the monitor still counts server " + index + " live after " + DECLARED_DEAD_TIMEOUT_MS
                             + " ms; is another process serving it?");
                 }
-                Thread.sleep(100);
+                Thread.sleep(MONITOR_POLL_MS);
             }
             out.println("pdsm-server " + index + ": declared dead in epoch " + monitor.epoch() + " (" + ms.getAsLong() + " ms); rejoining");
             out.flush();
@@ -145,7 +156,7 @@ public final class PdsmProcesses {
                     && view.table().values().stream().allMatch(item -> item.replicas().size() == replicas)) {
                 return true;
             }
-            Thread.sleep(100);
+            Thread.sleep(MONITOR_POLL_MS);
         }
         return false;
     }
