@@ -33,13 +33,18 @@ import java.util.stream.IntStream;
  * ({@code rda serve --role monitor}). Every process replays the same {@link PdsmCluster#deploy} on a {@link SplitFabric}.
  */
 public final class PdsmProcesses {
-    /** Probes every 20 ms, dead after 3 missed (wall clock: the simulator's 5 µs would declare a busy server dead). */
+    /**
+     * Probes every 50 ms, dead after 3 missed (wall clock: the simulator's 5 µs would declare a busy server dead). Each
+     * probe period also asks the Ratis leader twice (the live servers; the view, for re-replication): at 20 ms that was
+     * 100 reads a second, a fifth of a core at the leader and at the client process, on a machine where a cycle's JVM
+     * starts wait for CPU; a SIGKILLed server's connection refuses at once, so detection still takes about 150 ms.
+     */
     public static PdsmConfig config(ThdpmsPlantedBug plant) {
-        return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, plant);
+        return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, plant);
     }
 
     /**
-     * The longest pause of a client's (and the failure detector's) wait for the bootstrap: a quarter of the probe period.
+     * The longest pause of a client's (and the failure detector's) wait for the bootstrap: a tenth of the probe period.
      * The bootstrap takes seconds here (processes replaying the deployment, Raft commits over TCP).
      */
     public static final long READY_POLL_MAX_NANOS = 5_000_000;
