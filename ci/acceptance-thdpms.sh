@@ -169,6 +169,18 @@ cpu() {
     awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$1/stat" 2>/dev/null || echo "?"
 }
 
+# Sets $cpu_used to the CPU seconds this campaign's processes used so far: the ones reaped (bash's `times`, which must
+# run in this shell, not in a command substitution) and the ones alive.
+campaign_cpu() {
+    local live=0 p
+    for p in "${pids[@]}"; do
+        live=$(awk -v a="$live" '{ printf "%.2f", a + ($14 + $15) / 100 }' "/proc/$p/stat" 2>/dev/null || echo "$live")
+    done
+    times >"$dir/times"
+    cpu_used=$(awk -v live="$live" 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.2f", u[1] * 60 + u[2] + s[1] * 60 + s[2] + live }' \
+        "$dir/times")
+}
+
 # Seconds since the campaign started, to the tenth.
 elapsed() {
     local t=$(( ($(date +%s%N) - campaign_start) / 100000000 ))
@@ -233,6 +245,8 @@ if [[ "$TRAIN" == 1 ]]; then
     echo "start-up caches for restarts written and used ($train_start s to $(elapsed) s)"
 fi
 cycles_start=$(date +%s%N)
+campaign_cpu
+cycles_cpu=$cpu_used
 done_cycles=0
 for ((c = 1; c <= CYCLES; c++)); do
     if [[ -f "$OUT/stop-after-cycle" ]]; then
@@ -256,6 +270,7 @@ for ((c = 1; c <= CYCLES; c++)); do
         break
     fi
     echo "  $(grep -h 'WHOLE' "$dir/srv$victim-$c.log" | head -1) at $(elapsed) s ($(cpu "${srv[$victim]}") CPU s so far;" \
+        "first answer of the monitor at $(sed -n 's/.*still counts it live (\([0-9]*\) ms).*/\1/p' "$dir/srv$victim-$c.log") ms," \
         "declared dead at $(sed -n 's/.*declared dead.*(\([0-9]*\) ms).*/\1/p' "$dir/srv$victim-$c.log") ms, joined at" \
         "$(sed -n 's/.*joined in epoch.*(\([0-9]*\) ms).*/\1/p' "$dir/srv$victim-$c.log") ms)"
     await_follower "$first" || { failed=1; break; }
@@ -269,6 +284,9 @@ for ((c = 1; c <= CYCLES; c++)); do
     fi
 done
 cycle_ns=$(( $(date +%s%N) - cycles_start ))
+campaign_cpu
+cpu_per_cycle=$(awk -v a="$cycles_cpu" -v b="$cpu_used" -v c="$done_cycles" 'BEGIN { printf "%.1f", (c > 0 ? (b - a) / c : 0) }')
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 touch "$dir/stop"
 wait "$client"; rc=$?
 summary=$(grep '^thdpms-client:' "$dir/client.log")
@@ -280,7 +298,8 @@ lost=$(sed -n 's/.*lost \([0-9]*\).*/\1/p' <<<"$summary"); lost=${lost:-0}
 per_cycle=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.1f", (c > 0 ? n / 1e9 / c : 0) }')
 per_minute=$(awk -v n="$cycle_ns" -v c="$done_cycles" 'BEGIN { printf "%.2f", (n > 0 ? c * 60e9 / n : 0) }')
 echo "client: rc $rc; ${summary#thdpms-client: }"
-echo "summary: cycles $done_cycles of $CYCLES, SIGKILLs $kills, seconds per cycle $per_cycle ($per_minute cycles per minute), deployed in $deployed s," \
+echo "summary: cycles $done_cycles of $CYCLES, SIGKILLs $kills, seconds per cycle $per_cycle ($per_minute cycles per minute; CPU seconds per" \
+    "cycle, all its processes, $cpu_per_cycle; load average $load), deployed in $deployed s," \
     "acknowledged puts $acked, lost $lost, history $verdict, wall $(elapsed) s"
 if [[ $lost -eq 0 && "$verdict" == LINEARIZABLE && $failed -eq 0 && -n "$summary" && "${KEEP:-0}" != 1 ]]; then
     rm -rf "$dir/s0" "$dir/s1" "$dir/s2" "$dir/m0" "$dir/m1" "$dir/m2" # keep logs and history only

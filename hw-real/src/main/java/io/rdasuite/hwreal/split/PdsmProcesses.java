@@ -105,7 +105,13 @@ public final class PdsmProcesses {
         Monitor monitor = new Monitor(log);
         if (rejoin) {
             long deadline = System.nanoTime() + DECLARED_DEAD_TIMEOUT_MS * 1_000_000;
+            boolean first = true;
             while (monitor.liveServers().contains(index)) {
+                if (first) { // when a rejoin is slow: its JVM and Ratis client, or the failure detector?
+                    out.println("pdsm-server " + index + ": the monitor still counts it live (" + ms.getAsLong() + " ms); waiting");
+                    out.flush();
+                    first = false;
+                }
                 if (System.nanoTime() > deadline) {
                     log.close();
                     throw new IllegalStateException("the monitor still counts server " + index + " live after " + DECLARED_DEAD_TIMEOUT_MS
