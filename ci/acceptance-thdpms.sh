@@ -302,6 +302,6 @@ echo "summary: cycles $done_cycles of $CYCLES, SIGKILLs $kills, seconds per cycl
     "cycle, all its processes, $cpu_per_cycle; load average $load), deployed in $deployed s," \
     "acknowledged puts $acked, lost $lost, history $verdict, wall $(elapsed) s"
 if [[ $lost -eq 0 && "$verdict" == LINEARIZABLE && $failed -eq 0 && -n "$summary" && "${KEEP:-0}" != 1 ]]; then
-    rm -rf "$dir/s0" "$dir/s1" "$dir/s2" "$dir/m0" "$dir/m1" "$dir/m2" # keep logs and history only
+    rm -rf "$dir/s0" "$dir/s1" "$dir/s2" "$dir/m0" "$dir/m1" "$dir/m2" "$dir"/*.aot "$dir/times" # keep logs and history only
 fi
 [[ $lost -eq 0 && "$verdict" == LINEARIZABLE && $failed -eq 0 && -n "$summary" && $done_cycles -eq $CYCLES ]]
