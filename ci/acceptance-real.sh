@@ -9,8 +9,8 @@
 #                 (it must reuse its PM directory, so that a restart recovers)
 #   KILL_SERVER   command that kills the server process with SIGKILL
 #   SERVER_LOG    file START_SERVER writes to (read to wait for READY; for a remote server, a synced copy or empty)
-#   CYCLES        kill/restart cycles (default 3)
-#   KILL_AFTER    seconds the write phase runs before the kill (default 2)
+#   CYCLES        kill/restart cycles (default 3; the loopback config takes it from the environment)
+#   KILL_AFTER    seconds the write phase runs, from its first recorded operation, before the kill (default 2)
 #   YCSB_OPS      YCSB operations per client (default 5000)
 #   OUT           where results go (default target/acceptance)
 #   SECRET_FILE   a copy of the server's --secret-file, passed to every client (default: none)
@@ -62,8 +62,15 @@ echo "-- YCSB-B"
 fail=0
 for cycle in $(seq 1 "$CYCLES"); do
   echo "-- cycle $cycle: write, SIGKILL the server after ${KILL_AFTER}s, restart, verify"
+  recorded=$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)
   ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
   writer=$!
+  # KILL_AFTER counts from the writer's first recorded operation: on a loaded machine its JVM can take longer than that
+  # to start, and a kill before it connected tested nothing (the writer found the port closed)
+  n=0
+  until [ "$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)" -gt "$recorded" ] || ! kill -0 "$writer" 2>/dev/null || [ "$n" -ge 1200 ]; do
+    n=$((n + 1)); sleep 0.1
+  done
   sleep "$KILL_AFTER"
   eval "$KILL_SERVER"
   wait "$writer" || { echo "write phase failed"; fail=1; }
