@@ -36,8 +36,9 @@ public final class PdsmProcesses {
     /**
      * Probes every 50 ms, dead after 3 missed (wall clock: the simulator's 5 µs would declare a busy server dead). Each
      * probe period also asks the Ratis leader twice (the live servers; the view, for re-replication): at 20 ms that was
-     * 100 reads a second, a fifth of a core at the leader and at the client process, on a machine where a cycle's JVM
-     * starts wait for CPU; a SIGKILLed server's connection refuses at once, so detection still takes about 150 ms.
+     * 100 reads a second, and with the deployment idle the leader and the client process each used about a fifth of a
+     * core, on a machine where a campaign's JVM starts wait for CPU. A SIGKILLed server's connection refuses at once:
+     * detection takes three periods, each its sleep plus those two reads (milliseconds idle, up to seconds under load).
      */
     public static PdsmConfig config(ThdpmsPlantedBug plant) {
         return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, plant);
