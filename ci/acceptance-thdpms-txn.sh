@@ -7,8 +7,9 @@
 # key-value client (client 0, puts and gets as in the first campaign) and 2 transaction coordinators (clients 1 and 2,
 # rda thdpms-client --store txn: each transaction reads two keys and writes one or both). Each cycle SIGKILLs the Ratis
 # leader and restarts it, SIGKILLs PM server `cycle mod 3` and restarts it on its PM (it rejoins; WHOLE once every
-# segment has two replicas again), SIGKILLs coordinator `1 + cycle mod 2` mid-run (its transaction in flight stays open
-# in the history), waits until the monitor node declared it dead, fenced and recovered it, restarts it on its state
+# segment has two replicas again), SIGKILLs coordinator `1 + cycle mod 2` mid-run (odd cycles: while it holds the locks
+# of a transaction, --hold-after-lock; even cycles: wherever it is; its transaction in flight stays open in the
+# history), waits until the monitor node declared it dead, fenced and recovered it, restarts it on its state
 # directory (the same node, its next life, admitted by the monitor node), then SIGKILLs the new Ratis leader and restarts
 # it. At the end every client stops: the key-value client reads every key back (a lost acknowledged put fails), each
 # coordinator reads every key alone (a key still locked after 30 s fails: a dead coordinator's lock nobody released).
@@ -99,7 +100,7 @@ start_server() {
 # Starts coordinator $1 (client 1 or 2) on its state directory (a restart is its next life), its output appended to its log.
 start_coordinator() {
     "$RDA" thdpms-client --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --index "$1" --monitors "$MONS" \
-        --store txn --state "$dir/c$1" --keys "$KEYS" --seconds 1000000 --until "$dir/stop" --sweep --seed 1 \
+        --store txn --state "$dir/c$1" --keys "$KEYS" --seconds 1000000 --until "$dir/stop" --sweep --hold-after-lock "$dir/hold$1" --seed 1 \
         --history "$dir/history-txn.jsonl" --plant "$txn_plant" >>"$dir/coord$1.log" 2>&1 &
     coord[$1]=$!
     pids+=($!)
@@ -178,9 +179,18 @@ for ((c = 1; c <= CYCLES; c++)); do
     cv=$(( 1 + c % 2 ))
     recovered=$(grep -c "coordinator $cv incarnation .* declared dead" "$dir/node.log")
     admitted=$(grep -c "coordinator $cv incarnation .* admitted" "$dir/node.log")
+    how="mid-run"
+    if (( c % 2 == 1 )); then # odd cycles: kill it holding the locks of a transaction (its recovery must release them)
+        held=$(grep -c "holding the locks" "$dir/coord$cv.log")
+        touch "$dir/hold$cv"
+        if await_count "$dir/coord$cv.log" 120 "$held" "holding the locks" "${coord[$cv]}"; then
+            how="holding locks ($(grep -h 'holding the locks' "$dir/coord$cv.log" | tail -1 | sed 's/.*transaction \([0-9]*\).*/transaction \1/'))"
+        fi
+        rm -f "$dir/hold$cv"
+    fi
     kill -9 "${coord[$cv]}"; wait "${coord[$cv]}" 2>/dev/null
     kills=$((kills + 1)); coordinator_kills=$((coordinator_kills + 1))
-    echo "  SIGKILL coordinator $cv at $(elapsed) s"
+    echo "  SIGKILL coordinator $cv $how at $(elapsed) s"
     if ! await_count "$dir/node.log" 120 "$recovered" "coordinator $cv incarnation .* declared dead" "$node"; then
         echo "cycle $c: FAILED: the monitor node did not declare coordinator $cv dead within 120 s (see $dir/node.log)"
         failed=1

@@ -62,6 +62,11 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             + " identities; a client restarted after a crash passes the same one and comes back as the same node.")
     Path state;
 
+    @Option(names = "--hold-after-lock", description = "--store txn: once this file exists, the next transaction that locked its write set"
+            + " deletes it and waits, holding its locks, until the process is killed (a campaign kills a coordinator so that its recovery"
+            + " must release locks).")
+    Path holdAfterLock;
+
     @Option(names = "--sweep", description = "--store txn: after the run, read every key alone (retrying while it is locked, up to 30 s);"
             + " a key that stays locked fails the run.")
     boolean sweep;
@@ -168,7 +173,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
                 return ThdpmsTxnRoles.monitorNode(layout, monitors, seed, recoverySkipped, log);
             }
             if (store.equals("txn")) {
-                return ThdpmsTxnRoles.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, txnBug, sweep, common.json, log);
+                return ThdpmsTxnRoles.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, txnBug, sweep, holdAfterLock,
+                        common.json, log);
             }
         }
         SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients) : SplitLayout.pdsm(servers, listen);

@@ -33,8 +33,9 @@ final class ThdpmsTxnRoles {
 
     /** Runs one coordinator life; exit 0 unless it stopped or (with --sweep) a key stayed locked. */
     static int coordinator(SplitLayout layout, int index, Path state, List<String> monitors, long seed, int keys, double seconds, Path until,
-                           Path history, TxnPlantedBug bug, boolean sweep, boolean json, PrintStream log) throws Exception {
-        TxnProcesses.CoordinatorResult r = TxnProcesses.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, bug, sweep, log);
+                           Path history, TxnPlantedBug bug, boolean sweep, Path hold, boolean json, PrintStream log) throws Exception {
+        TxnProcesses.CoordinatorResult r = TxnProcesses.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, bug, sweep, hold,
+                log);
         boolean pass = r.stopped() == null && r.lockedForGood().isEmpty();
         if (json) {
             System.out.println(Json.write(Json.object("command", "thdpms-client", "store", "txn", "index", index, "life", r.life(), "committed",

@@ -150,6 +150,17 @@ public final class TxnProcesses {
      */
     public static CoordinatorResult coordinator(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
                                                 Path stopFile, Path history, TxnPlantedBug bug, boolean sweep, PrintStream out) throws Exception {
+        return coordinator(layout, index, stateDir, monitors, seed, keys, seconds, stopFile, history, bug, sweep, null, out);
+    }
+
+    /**
+     * As above; once the file {@code holdFile} exists (null: never), the next transaction that has locked its write set
+     * deletes it, prints {@code holding the locks of transaction T} and waits there until the process is killed: a
+     * campaign's way to SIGKILL a coordinator that surely holds locks.
+     */
+    public static CoordinatorResult coordinator(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
+                                                Path stopFile, Path history, TxnPlantedBug bug, boolean sweep, Path holdFile, PrintStream out)
+            throws Exception {
         int node = layout.clientNode(index);
         try (SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(node), Set.of(node), PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS,
                 out::println); TxnHistoryLog h = new TxnHistoryLog(history)) {
@@ -159,6 +170,19 @@ public final class TxnProcesses {
             long life = admit(t, index, stateDir, out);
             TxnCoordinator co = t.coordinators.get(index);
             t.pdsm.clients.get(index).begin();
+            if (holdFile != null) {
+                co.afterLock(txn -> {
+                    try {
+                        if (Files.deleteIfExists(holdFile)) {
+                            out.println("coordinator " + index + ": holding the locks of transaction " + txn + " until killed");
+                            out.flush();
+                            new CountDownLatch(1).await();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        throw new IllegalStateException("coordinator " + index + " held its locks until it stopped", e);
+                    }
+                });
+            }
             if (keys < 2 || keys > co.keys()) {
                 throw new IllegalArgumentException("--keys is 2.." + co.keys() + " (the deployment's transactional keys): " + keys);
             }
