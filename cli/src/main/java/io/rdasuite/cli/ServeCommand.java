@@ -46,7 +46,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--role", defaultValue = "store", description = "store (default: a key-value store server), monitor (one TH-DPMS"
             + " monitor replica on Apache Ratis: --monitors, --index, --pm), pdsm-server (one pDSM PM server on mapped-file PM:"
-            + " --pdsm-servers, --pdsm-client, --monitors, --index, --pm; see docs/REAL-HARDWARE.md).")
+            + " --pdsm-servers, --pdsm-client or --pdsm-monitor-node and --pdsm-clients, --monitors, --index, --pm; see docs/REAL-HARDWARE.md).")
     String role;
 
     @Option(names = "--monitors", split = ",", description = "--role monitor: host:port of every monitor replica, in index order.")
@@ -58,6 +58,14 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--pdsm-client", description = "--role pdsm-server: host:port of the client process (rda thdpms-client --listen).")
     String pdsmClient;
+
+    @Option(names = "--pdsm-monitor-node", description = "--role pdsm-server, instead of --pdsm-client: host:port of the monitor node's own"
+            + " process (rda thdpms-client --role monitor-node); the deployment then has transactions (a log and a participant on this"
+            + " server) and --pdsm-clients.")
+    String pdsmMonitorNode;
+
+    @Option(names = "--pdsm-clients", split = ",", description = "With --pdsm-monitor-node: host:port of every client process, in client order.")
+    java.util.List<String> pdsmClients;
 
     @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors; --role pdsm-server:"
             + " this server's place in --pdsm-servers (default: ${DEFAULT-VALUE}).")
@@ -126,7 +134,8 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!role.equals("store")) {
             long s = seed == null ? 1 : seed;
-            return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, monitors, index, s, pmDir, common.json)
+            return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, pdsmMonitorNode, pdsmClients, monitors, index, s, pmDir,
+                    common.json)
                     : ServeRoles.run(spec, role, monitors, index, s, pmDir, common.json);
         }
         if (seed != null) {

@@ -31,11 +31,15 @@ final class ServeRoles {
      * directory starts a new server; a directory a server used before restarts it: it rejoins the running deployment
      * once the monitor has declared it dead ({@link io.rdasuite.hwreal.split.PdsmProcesses#server}).
      */
-    static int pdsmServer(CommandSpec spec, List<String> servers, String client, List<String> monitors, int index, long seed, Path pmDir,
-                          boolean json) throws Exception {
-        if (servers == null || servers.size() < 2 || client == null || monitors == null || monitors.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), --pdsm-client"
-                    + " host:port and --monitors (the Ratis replicas)");
+    static int pdsmServer(CommandSpec spec, List<String> servers, String client, String monitorNode, List<String> clients, List<String> monitors,
+                          int index, long seed, Path pmDir, boolean json) throws Exception {
+        if (servers == null || servers.size() < 2 || (client == null) == (monitorNode == null) || monitors == null || monitors.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), either --pdsm-client"
+                    + " host:port or --pdsm-monitor-node host:port (with --pdsm-clients), and --monitors (the Ratis replicas)");
+        }
+        if ((monitorNode != null) != (clients != null && !clients.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "--pdsm-monitor-node and --pdsm-clients go together (the transaction deployment's"
+                    + " monitor node and client processes)");
         }
         if (index < 0 || index >= servers.size()) {
             throw new ParameterException(spec.commandLine(), "--index " + index + " is not a place in --pdsm-servers (0.." + (servers.size() - 1) + ")");
@@ -54,7 +58,12 @@ final class ServeRoles {
             }
         }
         List<String> all = new java.util.ArrayList<>(servers);
-        all.add(client);
+        if (client != null) {
+            all.add(client);
+        } else {
+            all.add(monitorNode);
+            all.addAll(clients);
+        }
         all.addAll(monitors);
         for (String m : all) {
             InetSocketAddress a;
@@ -71,7 +80,9 @@ final class ServeRoles {
         log.println("pdsm-server " + index + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
                 + "; waiting for its peers");
         log.flush();
-        AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(servers, client, monitors, index,
+        io.rdasuite.hwreal.split.SplitLayout layout = client != null ? io.rdasuite.hwreal.split.SplitLayout.pdsm(servers, client)
+                : io.rdasuite.hwreal.split.SplitLayout.withTransactions(servers, monitorNode, clients);
+        AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(layout, monitors, index,
                 new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), pmDir, rejoin, seed, log);
         if (json) {
             System.out.println(Json.write(Json.object("command", "serve", "role", "pdsm-server", "index", index,

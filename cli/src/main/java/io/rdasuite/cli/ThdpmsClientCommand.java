@@ -1,8 +1,9 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.split.PdsmProcesses;
+import io.rdasuite.hwreal.split.SplitLayout;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,13 +17,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code rda thdpms-client}: the client process of a pDSM deployment split over processes (paper 002 §4.1; the PM servers
- * are {@code rda serve --role pdsm-server}, the monitor's replicas {@code rda serve --role monitor}). It hosts the monitor
- * node (bootstrap, failure detector, re-replication) and one client that puts and gets objects for a while and records
- * the history {@code rda lin check} reads. A separate command rather than {@code rda bench --fabric tcp}: the deployment
+ * are {@code rda serve --role pdsm-server}, the monitor's replicas {@code rda serve --role monitor}). Without
+ * {@code --monitor-node} it hosts the monitor node (bootstrap, failure detector, re-replication) and one client that puts
+ * and gets objects for a while and records the history {@code rda lin check} reads. With it, the monitor node is a
+ * process of its own ({@code --role monitor-node}), the deployment has transactions (§4.1.6), and each client is a
+ * process that may be killed and restarted as the same node: {@code --store kv} as before, {@code --store txn} a
+ * transaction coordinator. A separate command rather than {@code rda bench --fabric tcp}: the deployment
  * has no store descriptor to hand over a connection, every process replays the same deployment instead.
  */
 @Command(name = "thdpms-client", mixinStandardHelpOptions = true,
-        description = "Run pDSM's client process against PM servers and monitors in other processes; record a key-value history.")
+        description = "Run pDSM's client process (or, with --monitor-node, its monitor node or a transaction coordinator) against PM servers"
+                + " and monitors in other processes; record a key-value or transaction history.")
 final class ThdpmsClientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,8 +35,41 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     @Option(names = "--pdsm-servers", split = ",", required = true, description = "host:port of every PM server, in node order.")
     List<String> servers;
 
-    @Option(names = "--listen", required = true, description = "host:port of this process (its region registry is at the next port).")
+    @Option(names = "--listen", description = "host:port of this process (its region registry is at the next port); required without"
+            + " --monitor-node (with it, this process is at --monitor-node or at its place in --clients).")
     String listen;
+
+    @Option(names = "--role", defaultValue = "client", description = "client (default) or monitor-node (with --monitor-node: the monitor"
+            + " node alone: bootstrap, failure detector, re-replication, coordinator probes and recovery; runs until killed).")
+    String role;
+
+    @Option(names = "--monitor-node", description = "host:port of the monitor node's own process (rda thdpms-client --role monitor-node):"
+            + " the deployment then has transactions and every client is a process of its own (--clients, --index). Without it the"
+            + " monitor node runs in this client's process.")
+    String monitorNode;
+
+    @Option(names = "--clients", split = ",", description = "With --monitor-node: host:port of every client process, in client order.")
+    List<String> clients;
+
+    @Option(names = "--index", defaultValue = "0", description = "With --monitor-node: this client's place in --clients (default: ${DEFAULT-VALUE}).")
+    int index;
+
+    @Option(names = "--store", defaultValue = "kv", description = "kv (default: puts and gets of pDSM objects, a key-value history) or txn"
+            + " (with --monitor-node: TH-DPMS transactions of read-write registers, a transaction history for --model txn-rw-register).")
+    String store;
+
+    @Option(names = "--state", description = "With --monitor-node: this client's directory, where it counts its lives and keeps its regions'"
+            + " identities; a client restarted after a crash passes the same one and comes back as the same node.")
+    Path state;
+
+    @Option(names = "--hold-after-lock", description = "--store txn: once this file exists, the next transaction that locked its write set"
+            + " deletes it and waits, holding its locks, until the process is killed (a campaign kills a coordinator so that its recovery"
+            + " must release locks).")
+    Path holdAfterLock;
+
+    @Option(names = "--sweep", description = "--store txn: after the run, read every key alone (retrying while it is locked, up to 30 s);"
+            + " a key that stays locked fails the run.")
+    boolean sweep;
 
     @Option(names = "--monitors", split = ",", required = true, description = "host:port of every monitor replica.")
     List<String> monitors;
@@ -56,35 +94,92 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     JsonOption common;
 
-    @Option(names = "--history", required = true, description = "Where the history goes (JSON Lines, appended).")
+    @Option(names = "--history", description = "Where the history goes (JSON Lines, appended); required but by --role monitor-node.")
     Path history;
 
-    @Option(names = "--plant", defaultValue = "none", description = "none, or not-mirrored-to-backup (the client skips the backups:"
-            + " a killed primary loses acknowledged puts, which the check must report).")
+    @Option(names = "--plant", defaultValue = "none", description = "none; --store kv: not-mirrored-to-backup (the client skips the backups:"
+            + " a killed primary loses acknowledged puts, which the check must report); --store txn: validation-skipped or"
+            + " commit-primary-before-backup-ack (the coordinator's steps, TxnPlantedBug); --role monitor-node: coordinator-recovery-skipped"
+            + " (a dead coordinator is neither fenced nor recovered).")
     String plant;
 
     @Override
     public Integer call() throws Exception {
-        ThdpmsPlantedBug bug = switch (plant.toLowerCase(Locale.ROOT)) {
-            case "none" -> ThdpmsPlantedBug.NONE;
-            case "not-mirrored-to-backup" -> ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP;
-            default -> throw new ParameterException(spec.commandLine(), "--plant: unknown value '" + plant + "'; valid: none, not-mirrored-to-backup");
-        };
+        String p = plant.toLowerCase(Locale.ROOT);
+        boolean split = monitorNode != null;
+        if (!role.equals("client") && !role.equals("monitor-node")) {
+            throw new ParameterException(spec.commandLine(), "--role: unknown value '" + role + "'; valid: client, monitor-node");
+        }
+        if (!store.equals("kv") && !store.equals("txn")) {
+            throw new ParameterException(spec.commandLine(), "--store: unknown value '" + store + "'; valid: kv, txn");
+        }
+        if (!split && (role.equals("monitor-node") || store.equals("txn") || clients != null || state != null)) {
+            throw new ParameterException(spec.commandLine(), "--role monitor-node, --store txn, --clients and --state need --monitor-node"
+                    + " (the monitor node in a process of its own)");
+        }
+        if (split && (clients == null || clients.isEmpty() || index < 0 || index >= clients.size())) {
+            throw new ParameterException(spec.commandLine(), "with --monitor-node, --clients lists every client process and --index "
+                    + index + " must be a place in it (0.." + (clients == null ? -1 : clients.size() - 1) + ")");
+        }
+        if (history == null && !role.equals("monitor-node")) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--history=<history>'");
+        }
+        if (!split && listen == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--listen=<listen>'");
+        }
+        ThdpmsPlantedBug bug = ThdpmsPlantedBug.NONE;
+        TxnPlantedBug txnBug = TxnPlantedBug.NONE;
+        boolean recoverySkipped = false;
+        if (role.equals("monitor-node")) {
+            if (!p.equals("none") && !p.equals("coordinator-recovery-skipped")) {
+                throw new ParameterException(spec.commandLine(), "--plant: unknown value '" + plant + "' for --role monitor-node; valid: none,"
+                        + " coordinator-recovery-skipped");
+            }
+            recoverySkipped = p.equals("coordinator-recovery-skipped");
+        } else if (store.equals("txn")) {
+            if (!p.equals("none") && !p.equals("validation-skipped") && !p.equals("commit-primary-before-backup-ack")) {
+                throw new ParameterException(spec.commandLine(), "--plant: unknown value '" + plant + "' for --store txn; valid: none,"
+                        + " validation-skipped, commit-primary-before-backup-ack");
+            }
+            txnBug = TxnPlantedBug.parse(p.equals("none") ? "none" : p);
+        } else {
+            bug = switch (p) {
+                case "none" -> ThdpmsPlantedBug.NONE;
+                case "not-mirrored-to-backup" -> ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP;
+                default -> throw new ParameterException(spec.commandLine(), "--plant: unknown value '" + plant + "'; valid: none, not-mirrored-to-backup");
+            };
+        }
         if (keys < 1 || keys > 48 || seconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--keys 1..48 (the segments' tables hold 64 objects each), --seconds > 0");
         }
         List<String> all = new ArrayList<>(servers);
-        all.add(listen);
+        if (listen != null) {
+            all.add(listen);
+        }
+        if (split) {
+            all.add(monitorNode);
+            all.addAll(clients);
+        }
         all.addAll(monitors);
         for (String a : all) {
             if (!ServeCommand.address(spec, a).getAddress().isLoopbackAddress()) {
                 throw new ParameterException(spec.commandLine(), a + " is not a loopback address; the split pDSM deployment runs only on loopback");
             }
         }
-        RemoteTransport.address(listen);
-        PdsmProcesses.ClientResult r = PdsmProcesses.client(servers, listen, monitors, seed, keys, seconds,
-                coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug,
-                common.json ? System.err : System.out); // with --json, stdout carries the one document
+        java.io.PrintStream log = common.json ? System.err : System.out; // with --json, stdout carries the one document
+        if (split) {
+            SplitLayout layout = SplitLayout.withTransactions(servers, monitorNode, clients);
+            if (role.equals("monitor-node")) {
+                return ThdpmsTxnRoles.monitorNode(layout, monitors, seed, recoverySkipped, log);
+            }
+            if (store.equals("txn")) {
+                return ThdpmsTxnRoles.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, txnBug, sweep, holdAfterLock,
+                        common.json, log);
+            }
+        }
+        SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients) : SplitLayout.pdsm(servers, listen);
+        PdsmProcesses.ClientResult r = PdsmProcesses.client(layout, split ? index : 0, state, monitors, seed, keys, seconds,
+                coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug, log);
         if (common.json) {
             System.out.println(Json.write(Json.object("command", "thdpms-client", "seed", seed, "ops", r.ops(), "acknowledgedPuts", r.acknowledgedPuts(),
                     "indeterminatePuts", r.indeterminatePuts(), "gets", r.gets(), "failedGets", r.failedGets(), "unreadableGets", r.unreadableGets(),

@@ -4,7 +4,6 @@ import io.rdasuite.hwreal.pm.PersistentMemory;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.remote.HistoryLog;
 import io.rdasuite.hwreal.remote.RegionIdentities;
-import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
@@ -16,7 +15,6 @@ import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import io.rdasuite.store.thdpms.pdsm.PdsmServer;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +22,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.IntStream;
 
 /**
  * pDSM (paper 002 §4.1) as OS processes on loopback: PM servers (nodes 0..S-1, one process each, PM on mapped files), and
@@ -55,18 +52,15 @@ public final class PdsmProcesses {
     private PdsmProcesses() {
     }
 
-    private static List<InetSocketAddress> addresses(List<String> servers, String client) {
-        List<InetSocketAddress> a = new ArrayList<>();
-        for (String s : servers) {
-            a.add(RemoteTransport.address(s));
+    /** The deployment every process of {@code layout} replays: pDSM, or pDSM with transactions ({@link TxnProcesses#deploy}). */
+    private static PdsmCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, ThdpmsPlantedBug plant,
+                                      java.util.function.Consumer<io.rdasuite.store.thdpms.txn.TxnCluster> withTxn) {
+        if (layout.transactions()) {
+            io.rdasuite.store.thdpms.txn.TxnCluster t = TxnProcesses.deploy(fabric, layout, log, seed, plant, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
+            withTxn.accept(t);
+            return t.pdsm;
         }
-        a.add(RemoteTransport.address(client)); // the monitor node
-        a.add(RemoteTransport.address(client)); // the client node, same process
-        return a;
-    }
-
-    private static PdsmCluster deploy(SplitFabric fabric, int servers, RatisLog log, long seed, ThdpmsPlantedBug plant) {
-        PdsmCluster cluster = PdsmCluster.deploy(fabric, IntStream.range(0, servers).boxed().toList(), servers, List.of(servers + 1), config(plant), seed,
+        PdsmCluster cluster = PdsmCluster.deploy(fabric, layout.serverNodes(), layout.monitorNodeId(), layout.clientNodes(), config(plant), seed,
                 false, log);
         cluster.pollReadyAtMost(READY_POLL_MAX_NANOS);
         return cluster;
@@ -101,6 +95,16 @@ public final class PdsmProcesses {
      */
     public static AutoCloseable server(List<String> servers, String client, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
                                        boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
+        return server(SplitLayout.pdsm(servers, client), monitors, index, pm, pmDir, rejoin, seed, out);
+    }
+
+    /**
+     * As above, in {@code layout}. With transactions, a rejoining server also empties its log before it joins (its
+     * records are stale: every transaction in flight when it died was resolved from the live servers' records then).
+     */
+    public static AutoCloseable server(SplitLayout layout, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
+                                       boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
+        List<String> servers = layout.servers();
         java.util.function.LongSupplier ms = PdsmProcesses::msSinceProcessStart;
         RatisLog log = new RatisLog(monitors);
         Monitor monitor = new Monitor(log);
@@ -130,9 +134,13 @@ public final class PdsmProcesses {
             // another segment's replica in. Connection buffers, rings and the heartbeat keep theirs: peers use them as before.
             identities.renewKeysOf(name -> name.startsWith(PdsmServer.SEGMENT_REGION_PREFIX));
         }
-        SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
+        SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
         fabric.transport(index).node().keepIdentities(identities);
-        PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, ThdpmsPlantedBug.NONE);
+        PdsmCluster cluster = deploy(fabric, layout, log, seed, ThdpmsPlantedBug.NONE, txn -> {
+            if (rejoin) {
+                txn.clearLog(index);
+            }
+        });
         if (rejoin) {
             long epoch = monitor.join(index, cluster.servers.get(index).replicas());
             out.println("pdsm-server " + index + ": joined in epoch " + epoch + " (" + ms.getAsLong() + " ms)");
@@ -197,18 +205,36 @@ public final class PdsmProcesses {
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
                                       double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
-        try (SplitFabric fabric = new SplitFabric(addresses(servers, client), Set.of(servers.size(), servers.size() + 1), Set.of(), NODE_CONFIG, null,
+        return client(SplitLayout.pdsm(servers, client), 0, null, monitors, seed, keys, seconds, coldSeconds, stopFile, history, plant, out);
+    }
+
+    /**
+     * As above, as client {@code index} of {@code layout}: with transactions the monitor node runs in a process of its
+     * own, and this client waits until it admits it ({@link TxnProcesses#admit}, its life counted in {@code stateDir};
+     * null: a first life, regions not kept).
+     */
+    public static ClientResult client(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
+                                      double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+        List<String> servers = layout.servers();
+        int node = layout.clientNode(index);
+        Set<Integer> local = layout.transactions() ? Set.of(node) : Set.of(layout.monitorNodeId(), node);
+        try (SplitFabric fabric = new SplitFabric(layout.addresses(), local, layout.transactions() ? Set.of(node) : Set.of(), NODE_CONFIG, null,
                 WireLimits.DEFAULTS, out::println); HistoryLog h = new HistoryLog(history)) {
             RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
-            PdsmCluster cluster = deploy(fabric, servers.size(), log, seed, plant);
+            TxnProcesses.keepIdentities(fabric, node, stateDir);
+            io.rdasuite.store.thdpms.txn.TxnCluster[] txn = new io.rdasuite.store.thdpms.txn.TxnCluster[1];
+            PdsmCluster cluster = deploy(fabric, layout, log, seed, plant, t -> txn[0] = t);
             cluster.remapOnFailure();
-            PdsmClient c = cluster.clients.getFirst();
+            if (txn[0] != null) {
+                TxnProcesses.admit(txn[0], index, stateDir, out);
+            }
+            PdsmClient c = cluster.clients.get(index);
             long[] lastAcked = new long[keys];
             int[] counts = new int[5];
             List<String> lost = new ArrayList<>();
             CountDownLatch done = new CountDownLatch(1);
             Throwable[] failure = new Throwable[1];
-            fabric.node(servers.size() + 1).spawn("thdpms-client", () -> {
+            fabric.node(node).spawn("thdpms-client", () -> {
                 try {
                     c.begin(); // the monitor node's bootstrap has mapped and configured every server
                     Random random = new Random(seed);

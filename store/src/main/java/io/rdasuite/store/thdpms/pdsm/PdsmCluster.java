@@ -166,14 +166,27 @@ public final class PdsmCluster {
         afterBootstrap.add(step);
     }
 
-    /** Runs {@code step} on the monitor node after every failover's configuration broadcast. */
+    /** Runs {@code step} on the monitor node after every failover's and every re-replication's configuration broadcast. */
     public void afterReconfiguration(Runnable step) {
         afterReconfiguration.add(step);
     }
     private final TreeMap<Integer, IrdmaRpc.Client> broadcast = new TreeMap<>();
+    private volatile long broadcastEpoch = -1;
+    private volatile boolean announceJoins;
+
+    /**
+     * From now on the failure detector also broadcasts an epoch that no broadcast announced yet (a server's §4.1.3 join,
+     * which the rejoining server commits itself) and runs the {@link #afterReconfiguration} steps after it, so that the
+     * transaction layer's recovery catches up with every epoch. For deployments whose servers rejoin (the split
+     * processes); install on the driver, before the run.
+     */
+    public void announceJoins() {
+        this.announceJoins = true;
+    }
 
     /** §4.1.3: tells every live server the new configuration (each re-reads it and takes up the segments it is now primary of). */
     private void broadcast(MonitorView view, Node from, long unused) {
+        broadcastEpoch = Math.max(broadcastEpoch, view.epoch());
         for (int id : view.liveServers()) {
             broadcast.get(id).call(Messages.of(Messages.CONFIG, view.epoch()));
         }
@@ -221,6 +234,14 @@ public final class PdsmCluster {
      */
     void awaitReady(Node node) {
         pollUntil(() -> ready, node.clock(), () -> readyPollMaxNanos);
+    }
+
+    /**
+     * Tells a process that does not host the monitor node (its bootstrap runs elsewhere) that the bootstrap is done:
+     * its clients stop waiting. The split deployment's client processes call it once the monitor node has admitted them.
+     */
+    public void markReady() {
+        ready = true;
     }
 
     /** Every server can write every other server's segments persistently (mirroring the bucket after a commit). */
@@ -293,6 +314,12 @@ public final class PdsmCluster {
                 if (cluster.remapOnFailure) {
                     cluster.rereplicate(monitorHost, config);
                 }
+                if (cluster.announceJoins && cluster.monitor.epoch() > cluster.broadcastEpoch) {
+                    cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
+                    for (Runnable r : cluster.afterReconfiguration) {
+                        r.run();
+                    }
+                }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
             }
         });
@@ -342,6 +369,9 @@ public final class PdsmCluster {
             return false;
         }
         broadcast(monitor.view(), monitorHost, 0);
+        for (Runnable r : afterReconfiguration) { // the epoch moved: the transaction layer resolves what was in flight
+            r.run();
+        }
         return true;
     }
 

@@ -10,6 +10,7 @@ import io.rdasuite.store.thdpms.irdma.IrdmaRpc;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import io.rdasuite.store.thdpms.pdsm.PdsmServer;
+import io.rdasuite.store.thdpms.monitor.ReplicatedLog;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,19 @@ public final class TxnCluster {
     private volatile long recoveredEpoch = -1;
     private final List<Runnable> commitStepListeners;
     private final List<StepListener> stepListeners;
+    /** Restartable coordinators (the split deployment): see {@link #deploy(Fabric, List, int, List, PdsmConfig, long, boolean, TxnPlantedBug, ReplicatedLog, boolean)}. */
+    private boolean restartable;
+    /** Each client's heartbeat region and its node. */
+    private final List<MemoryRegion> heartbeats = new ArrayList<>();
+    private final List<Node> clientHosts = new ArrayList<>();
+    private final List<java.util.function.Consumer<String>> coordinatorEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** A client's heartbeat region, in words: its incarnation (the client writes it), then what the monitor node tells it. */
+    static final int HEARTBEAT_INCARNATION = 0;
+    /** The epoch up to which recovery has resolved every transaction in flight (the monitor node writes it at every probe). */
+    static final int HEARTBEAT_RECOVERED_EPOCH = 8;
+    /** The incarnation the monitor node admitted: its predecessors are fenced and recovered (the monitor node writes it). */
+    static final int HEARTBEAT_ADMITTED = 16;
 
     /**
      * Told each step a participant handled (paper 002 §4.1.6: {@code LOCK}, {@code LOCK-CONFLICT}, {@code COMMIT-BACKUP},
@@ -48,10 +62,24 @@ public final class TxnCluster {
     /** Deploys pDSM with transactions; {@code recover}: every node restarts from its PM (the bootstrap then recovers). */
     public static TxnCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
                                     long seed, boolean recover, TxnPlantedBug bug) {
+        return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, null, false);
+    }
+
+    /**
+     * As above, with the monitor's state machine behind {@code external} (Apache Ratis on the real backends; null: the
+     * simulated log) and, with {@code restartable}, coordinators that may die and come back as the same node (the split
+     * deployment over OS processes): each life of a coordinator has an incarnation, written into its heartbeat word
+     * ({@link TxnCoordinator#startIncarnation}); the monitor node fences and recovers a dead life only (FENCE names the
+     * last incarnation refused), admits the next life once it sees it, and writes the recovered epoch and the admitted
+     * incarnation into the client's heartbeat region at every probe, so that a coordinator in another process than the
+     * monitor node's knows when it may act ({@link TxnCoordinator#awaitAdmission}).
+     */
+    public static TxnCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
+                                    long seed, boolean recover, TxnPlantedBug bug, ReplicatedLog external, boolean restartable) {
         if (clientNodes.size() > TxnLayout.MAX_COORDINATORS) {
             throw new IllegalArgumentException("at most " + TxnLayout.MAX_COORDINATORS + " coordinators: " + clientNodes.size());
         }
-        PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover);
+        PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, external);
         Node monitorHost = fabric.node(monitorNode);
         List<Runnable> listeners = new ArrayList<>();
         List<StepListener> stepListeners = new ArrayList<>();
@@ -78,6 +106,10 @@ public final class TxnCluster {
         TxnCluster cluster = new TxnCluster(pdsm, new TxnRecovery(monitorHost, pdsm.monitor, qps, logs, rpc, clientNodes.size()), listeners,
                 stepListeners);
         cluster.logs.putAll(logs);
+        cluster.restartable = restartable;
+        for (int n : clientNodes) {
+            cluster.clientHosts.add(fabric.node(n));
+        }
 
         pdsm.afterBootstrap(() -> cluster.recoveredEpoch = cluster.recovery.recoverAll());
         pdsm.afterReconfiguration(() -> cluster.recoveredEpoch = cluster.recovery.recoverAll());
@@ -95,6 +127,11 @@ public final class TxnCluster {
         for (int n : clientNodes) {
             words.add(fabric.node(n).register(MemoryKind.DRAM, "txn-heartbeat", 64));
             probes.add(fabric.connect(monitorHost, fabric.node(n)).requester());
+        }
+        cluster.heartbeats.addAll(words);
+        if (cluster.restartable) {
+            monitorHost.spawnDaemon("txn-coordinator-probes", () -> cluster.probeRestartable(monitorHost, probes, words, config));
+            return;
         }
         monitorHost.spawnDaemon("txn-coordinator-probes", () -> {
             while (cluster.recoveredEpoch < 0) {
@@ -118,6 +155,111 @@ public final class TxnCluster {
                 }
             }
         });
+    }
+
+    /**
+     * The monitor node's probes of restartable coordinators: each probe WRITEs the recovered epoch and the admitted
+     * incarnation into the client's heartbeat region, then READs the incarnation the client wrote. A life that misses
+     * {@code missedProbes} probes is fenced and recovered; a higher incarnation than the admitted one is a new life: a
+     * predecessor not yet declared dead is fenced and recovered first, then the new life is admitted.
+     */
+    private void probeRestartable(Node monitorHost, List<QueuePair> probes, List<MemoryRegion> words, PdsmConfig config) {
+        while (recoveredEpoch < 0) {
+            monitorHost.clock().sleepNanos(config.probeNanos());
+        }
+        int n = probes.size();
+        int[] missed = new int[n];
+        boolean[] dead = new boolean[n];
+        long[] admitted = new long[n];
+        MemorySegment told = MemorySegment.ofArray(new long[2]);
+        MemorySegment word = MemorySegment.ofArray(new long[1]);
+        while (true) {
+            monitorHost.clock().sleepNanos(config.probeNanos());
+            for (int c = 0; c < n; c++) {
+                MemoryRegion w = words.get(c);
+                told.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, recoveredEpoch);
+                told.set(java.lang.foreign.ValueLayout.JAVA_LONG, 8, admitted[c]);
+                QueuePair qp = probes.get(c);
+                boolean alive = qp.execute(WorkRequest.write(told, w.address(HEARTBEAT_RECOVERED_EPOCH), w.rkey())).ok()
+                        && qp.execute(WorkRequest.read(word, w.address(HEARTBEAT_INCARNATION), w.rkey())).ok();
+                if (!alive) {
+                    missed[c]++;
+                    if (!dead[c] && admitted[c] > 0 && missed[c] >= config.missedProbes()) {
+                        dead[c] = true;
+                        recoverDead(c, admitted[c], "declared dead");
+                    }
+                    continue;
+                }
+                missed[c] = 0;
+                long life = word.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+                if (life > admitted[c] && life <= TxnLayout.MAX_INCARNATION) {
+                    if (admitted[c] > 0 && !dead[c]) { // it died and came back between two probes
+                        recoverDead(c, admitted[c], "replaced before it was declared dead");
+                    }
+                    admitted[c] = life;
+                    dead[c] = false;
+                    tell("coordinator " + c + " incarnation " + life + " admitted");
+                }
+            }
+        }
+    }
+
+    private volatile boolean recoverySkipped;
+
+    /**
+     * A planted bug for the split deployment's acceptance campaign only (its negative control): from now on a dead
+     * restartable coordinator is neither fenced nor recovered; its locks stay until a failover's recovery happens to
+     * resolve its slot, or for good once its next life reused the slot. Install on the monitor node, before the run.
+     */
+    public void plantCoordinatorRecoverySkipped() {
+        recoverySkipped = true;
+    }
+
+    private void recoverDead(int c, long life, String how) {
+        if (recoverySkipped) {
+            tell("coordinator " + c + " incarnation " + life + " " + how + "; NOT recovered (planted bug)");
+            return;
+        }
+        recovery.recoverCoordinator(c, life);
+        tell("coordinator " + c + " incarnation " + life + " " + how + "; fenced and recovered");
+    }
+
+    private void tell(String event) {
+        coordinatorEvents.forEach(l -> l.accept(event));
+    }
+
+    /** Adds {@code listener} for restartable coordinators' deaths, recoveries and admissions (on the monitor node). */
+    public void onCoordinatorEvent(java.util.function.Consumer<String> listener) {
+        coordinatorEvents.add(listener);
+    }
+
+    /** The recovered epoch a coordinator goes by: the monitor node's own, or (restartable) what it wrote to client {@code c}. */
+    long recoveredEpochFor(int c) {
+        if (!restartable) {
+            return recoveredEpoch;
+        }
+        return clientHosts.get(c).local(heartbeats.get(c)).load8(HEARTBEAT_RECOVERED_EPOCH);
+    }
+
+    boolean restartable() {
+        return restartable;
+    }
+
+    /** Client {@code c}'s heartbeat words, in the process that hosts it. */
+    io.rdasuite.store.pm.LocalMemory heartbeat(int c) {
+        return clientHosts.get(c).local(heartbeats.get(c));
+    }
+
+    /**
+     * Empties server {@code nodeId}'s log (in the process that hosts it): a server that rejoins after a failure lost its
+     * replicas, and every transaction in flight when it died was resolved from the live servers' records then; its old
+     * records would only look in flight to the next recovery.
+     */
+    public void clearLog(int nodeId) {
+        MemoryRegion log = logs.get(nodeId);
+        io.rdasuite.store.pm.LocalMemory m = pdsm.servers.stream().filter(s -> s.node().id() == nodeId).findFirst().orElseThrow().node().local(log);
+        m.store(0, MemorySegment.ofArray(new long[(int) (log.lengthBytes() / 8)]));
+        m.persist(0, log.lengthBytes());
     }
 
     /**

@@ -42,6 +42,8 @@ public final class TxnCoordinator {
     private final TxnPlantedBug planted;
     private final int items;
     private long txnSeq;
+    /** This life's incarnation (0 on the simulator; see {@link TxnLayout#TXN_SEQ_BITS}). */
+    private long incarnation;
     /** After an unknown outcome: the epoch whose recovery the next transaction waits for. */
     private long awaitAfter = -1;
     private boolean blocked;
@@ -76,6 +78,59 @@ public final class TxnCoordinator {
     /** Key {@code key}'s item within its segment. */
     public int slotOfKey(int key) {
         return key / client.segments().size();
+    }
+
+    /**
+     * A restartable deployment's coordinator process starts life {@code incarnation} (higher than every earlier life of
+     * this coordinator: the process keeps a counter): its transaction ids carry it, and its heartbeat word shows it to the
+     * monitor node. Call once, before {@link #awaitAdmission}.
+     */
+    public void startIncarnation(long incarnation) {
+        if (!cluster.restartable()) {
+            throw new IllegalStateException("a coordinator has incarnations only in a deployment with restartable coordinators");
+        }
+        if (incarnation < 1 || incarnation > TxnLayout.MAX_INCARNATION) {
+            throw new IllegalArgumentException("a coordinator process's incarnation is 1.." + TxnLayout.MAX_INCARNATION + ": " + incarnation);
+        }
+        this.incarnation = incarnation;
+        this.txnSeq = TxnLayout.firstTxnOf(incarnation);
+        cluster.heartbeat(client.clientId()).store8(TxnCluster.HEARTBEAT_INCARNATION, incarnation);
+    }
+
+    /**
+     * Waits until the monitor node admitted this life (every earlier life fenced and its transaction in flight resolved),
+     * up to {@code timeoutNanos}; returns whether it did. Only then may the coordinator (and its client) act.
+     */
+    public boolean awaitAdmission(long timeoutNanos) {
+        long waited = 0;
+        while (cluster.heartbeat(client.clientId()).load8(TxnCluster.HEARTBEAT_ADMITTED) != incarnation) {
+            if (waited >= timeoutNanos) {
+                return false;
+            }
+            client.node().clock().sleepNanos(config.probeNanos());
+            waited += config.probeNanos();
+        }
+        return true;
+    }
+
+    private final List<java.util.function.LongConsumer> afterLock = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * Runs {@code hook} with the transaction's id once every primary of its write set has locked it, before validation:
+     * where a test kills a coordinator that holds locks (its recovery must release them). Install before the run.
+     */
+    public void afterLock(java.util.function.LongConsumer hook) {
+        afterLock.add(hook);
+    }
+
+    /** This life's incarnation. */
+    public long incarnation() {
+        return incarnation;
+    }
+
+    /** The id the next transaction attempt will have. */
+    public long nextTxn() {
+        return txnSeq + 1;
     }
 
     /** Runs one transaction, retrying it (after a back-off) when it aborts on a conflict. */
@@ -117,7 +172,7 @@ public final class TxnCoordinator {
         }
         for (int i = 0; i < RECOVERY_WAIT_PROBES; i++) {
             long epoch = cluster.pdsm.monitor.epoch();
-            if (epoch > awaitAfter && cluster.recoveredEpoch() >= epoch) {
+            if (epoch > awaitAfter && cluster.recoveredEpochFor(client.clientId()) >= epoch) {
                 if (awaitAfter >= 0 || client.epoch() < epoch) {
                     client.reload();
                 }
@@ -233,6 +288,7 @@ public final class TxnCoordinator {
             }
             locked.add(p);
         }
+        afterLock.forEach(r -> r.accept(txn)); // tests: a coordinator that dies holding its locks
         if (planted != TxnPlantedBug.VALIDATION_SKIPPED) { // 3. validate
             String v = validate(cache);
             if (v != null) {

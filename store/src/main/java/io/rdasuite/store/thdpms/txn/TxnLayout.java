@@ -83,6 +83,30 @@ public final class TxnLayout {
         return coordinator + 1;
     }
 
+    /**
+     * A transaction id's low bits number it within its coordinator's life; the bits above them are that life's
+     * incarnation (0 on the simulator, where a coordinator is never restarted; 1, 2, … for a coordinator process restarted
+     * as the same node). Ids of different lives never collide in a slot, and a fence names the lives it refuses.
+     */
+    public static final int TXN_SEQ_BITS = 24;
+    /** The most incarnations a coordinator may have (the header keeps 40 bits of a transaction id). */
+    public static final long MAX_INCARNATION = (1L << (40 - TXN_SEQ_BITS)) - 1;
+    /** A fence of every life of a coordinator (the simulator's: a coordinator declared dead never comes back). */
+    public static final long EVERY_INCARNATION = Long.MAX_VALUE;
+
+    /** The incarnation transaction {@code txn} belongs to. */
+    public static long incarnation(long txn) {
+        return txn >>> TXN_SEQ_BITS;
+    }
+
+    /** The first transaction id of incarnation {@code incarnation} is this plus one. */
+    public static long firstTxnOf(long incarnation) {
+        if (incarnation < 0 || incarnation > MAX_INCARNATION) {
+            throw new IllegalArgumentException("a coordinator's incarnation is 0.." + MAX_INCARNATION + ": " + incarnation);
+        }
+        return incarnation << TXN_SEQ_BITS;
+    }
+
     public static long header(long epoch, long txn, int flags) {
         return (epoch & 0xFFFF) << 48 | (txn & 0xFF_FFFF_FFFFL) << 8 | flags & 0xFF;
     }

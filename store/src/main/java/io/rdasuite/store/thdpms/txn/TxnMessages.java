@@ -20,6 +20,7 @@ final class TxnMessages {
     /**
      * From recovery, before it reads a dead coordinator's slot: refuse that coordinator's requests from now on, so that
      * one still on the wire when it died cannot lock items after recovery looked (its locks would never be released).
+     * Word 3: the last of its incarnations refused ({@link TxnLayout#EVERY_INCARNATION}: all).
      */
     static final long FENCE = LOCK + 7;
 

@@ -27,8 +27,11 @@ public final class TxnParticipant implements PdsmServer.Extension {
     private final int items;
     private long knownEpoch;
     private boolean recovering;
-    /** Coordinators recovery declared dead (volatile: a restart breaks every queue pair, so nothing late arrives after it). */
-    private final boolean[] fenced = new boolean[TxnLayout.MAX_COORDINATORS];
+    /**
+     * Per coordinator, the last incarnation recovery declared dead (-1: none): requests of it and earlier lives are refused
+     * (volatile state: a restart of this server breaks every queue pair, so nothing late arrives after it).
+     */
+    private final long[] fencedThrough = new long[TxnLayout.MAX_COORDINATORS];
 
     private final TxnCluster.StepListener onStep;
 
@@ -40,6 +43,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
         this.lock = new ServerLock(server.node().clock());
         this.planted = planted;
         this.items = TxnLayout.items(config);
+        java.util.Arrays.fill(fencedThrough, -1);
     }
 
     @Override
@@ -75,7 +79,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
                 return done();
             }
             if (op == TxnMessages.FENCE) {
-                return fence((int) request[2]);
+                return fence((int) request[2], request[3]);
             }
             if (request[1] < server.epoch()) {
                 return reply(TxnMessages.STALE_EPOCH);
@@ -88,7 +92,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
             if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
                 return reply(TxnMessages.MALFORMED);
             }
-            if (fenced[c]) {
+            if (TxnLayout.incarnation(txn) <= fencedThrough[c]) {
                 return reply(TxnMessages.FENCED);
             }
             List<WriteEntry> writes = TxnLayout.parse(slot(c), txn);
@@ -218,12 +222,15 @@ public final class TxnParticipant implements PdsmServer.Extension {
         return reply(TxnMessages.OK);
     }
 
-    /** A dead coordinator: its requests are refused from here on, so the slot recovery reads next stays as it is. */
-    private long[] fence(int c) {
+    /**
+     * A dead coordinator: requests of its lives up to {@code through} are refused from here on, so the slot recovery reads
+     * next stays as it is (a later life, a restarted coordinator process, is served).
+     */
+    private long[] fence(int c, long through) {
         if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
             return reply(TxnMessages.MALFORMED);
         }
-        fenced[c] = true;
+        fencedThrough[c] = Math.max(fencedThrough[c], through);
         return reply(TxnMessages.OK);
     }
 

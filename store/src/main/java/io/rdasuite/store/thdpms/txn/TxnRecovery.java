@@ -69,11 +69,16 @@ final class TxnRecovery {
      * still be on the wire, and without the fence it could lock items after the slots were read, for good.
      */
     void recoverCoordinator(int c) {
+        recoverCoordinator(c, TxnLayout.EVERY_INCARNATION);
+    }
+
+    /** As {@link #recoverCoordinator(int)}, fencing only its lives up to {@code through} (a later life may come back). */
+    void recoverCoordinator(int c, long through) {
         lock.lock();
         try {
             MonitorView view = monitor.view();
             for (int node : view.liveServers()) { // first fence it: a request still on the wire must not act after the read
-                rpc.get(node).call(TxnMessages.of(TxnMessages.FENCE, view.epoch(), c));
+                rpc.get(node).call(TxnMessages.of(TxnMessages.FENCE, view.epoch(), c, through));
             }
             resolve(c, view);
         } finally {
