@@ -26,7 +26,12 @@ import java.util.TreeMap;
 public final class PdsmClient {
     /** Attempts per operation before it is reported failed. */
     static final int ATTEMPTS = 8;
-    /** Re-reads of a table whose root is pending (PdsmServer.PENDING_ROOT), each a READ round trip, before giving up. */
+    /**
+     * Re-reads of a table whose root is pending (PdsmServer.PENDING_ROOT), each a READ round trip, before the get treats it
+     * as a failed READ: it re-reads the mapping (waiting in probe periods for a failover) and uses up an attempt. Giving up
+     * at once made a get of an acknowledged object answer nothing whenever a commit's mirror took longer than these
+     * re-reads (a descheduled backup process: PendingRootTest).
+     */
     static final int PENDING_REREADS = 256;
     /** A round trip to the monitor for the mapping (modelled). */
     static final long MONITOR_RPC_NANOS = 3_000;
@@ -298,10 +303,12 @@ public final class PdsmClient {
                 }
             }
             if ((root & PdsmServer.PENDING_ROOT) != 0) {
-                if (pendingReads++ == PENDING_REREADS) {
-                    return null; // the swing never settled: give up as when every attempt failed
+                if (++pendingReads < PENDING_REREADS) {
+                    attempt--; // a swing not yet persisted everywhere: read the table again, without using up an attempt
+                } else {
+                    pendingReads = 0; // pending this long: its mirror is slow, or its primary failed; as after a failed READ
+                    refresh();
                 }
-                attempt--; // a swing not yet persisted everywhere: read the table again, without using up an attempt
                 continue;
             }
             if (root == 0) {

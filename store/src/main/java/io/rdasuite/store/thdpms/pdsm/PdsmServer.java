@@ -106,9 +106,6 @@ public final class PdsmServer {
                 long segmentNo = item.segmentNo();
                 PAllocator a = new PAllocator(memory.get(local), config.heapOffset(), config.segmentBytes(), config.chunkBytes(),
                         planted != ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS, header -> mirror(segmentNo, header, 8));
-                if (planted != ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE) { // (the plant makes no marks: the code before them)
-                    settlePendingRoots(segmentNo, local);
-                }
                 a.rebuild(liveBlocks(local)); // loads yield to the handlers: publish the segment only once its allocator is whole
                 allocators.put(segmentNo, a);
                 primaryOf.put(segmentNo, local);
@@ -127,6 +124,9 @@ public final class PdsmServer {
                 m.add(updaters.get(updaterKey(place.nodeId(), place.localSegment()))); // copied, not mapped yet: keep it current
             }
             mirrors.put(item.segmentNo(), m);
+            if (promoted.contains(item.segmentNo()) && planted != ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE) { // (the plant makes no marks)
+                settlePendingRoots(item.segmentNo(), local);
+            }
         }
         copied.keySet().retainAll(primaryOf.keySet());
         applied = view.epoch();
@@ -361,19 +361,30 @@ public final class PdsmServer {
     }
 
     /**
-     * A segment this server becomes primary of (a restart, or a promotion): a pending mark left by a crash between the
-     * swing and its persistence everywhere is cleared (the swing it marks is persisted here), and the bucket mirrored,
-     * before any reader can see the segment.
+     * A segment this server becomes primary of (every path: a restart from its PM, or a promotion of its backup copy, which
+     * a re-replicated copy or a rejoined server's is too): a pending mark in its own copy, left by a crash of this server
+     * between a commit's swing and the mark's clearing, is settled. The swing may not have reached the backups, so the
+     * bucket is mirrored to them first (unmarked), then the mark cleared; readers wait on it meanwhile. Under the
+     * segment's lock: a commit may arrive once the segment is published. A backup's copy never holds a mark
+     * ({@link #commit} mirrors the word unmarked), so a promoted backup, which clients read one-sided as soon as the
+     * monitor names it and before the broadcast reaches it (§4.1.3), has nothing to settle.
      */
     private void settlePendingRoots(long segmentNo, int local) {
         LocalMemory m = memory.get(local);
-        for (int b = 0; b < config.tableBuckets(); b++) {
-            long bucket = config.tableOffset() + 16L * b;
-            long word = m.load8(bucket + 8);
-            if ((word & PENDING_ROOT) != 0) {
-                m.store8(bucket + 8, rootOf(word));
-                m.persist(bucket + 8, 8);
+        ServerLock lock = locks.get(local);
+        lock.lock();
+        try {
+            for (int b = 0; b < config.tableBuckets(); b++) {
+                long bucket = config.tableOffset() + 16L * b;
+                long word = m.load8(bucket + 8);
+                if ((word & PENDING_ROOT) != 0) {
+                    mirrorWords(segmentNo, bucket, m.load8(bucket), rootOf(word));
+                    m.store8(bucket + 8, rootOf(word));
+                    m.persist(bucket + 8, 8);
+                }
             }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -420,10 +431,12 @@ public final class PdsmServer {
             // it persists, so a reader that saw the new root and returned its value could see it lost by a power failure
             // (or by a failover to a backup the bucket had not reached yet). Readers retry on a pending root; the mark goes
             // once the word is persisted here and at every backup, and a crash leaves it for settlePendingRoots.
+            // The backups get the word unmarked: the primary clears the mark only in its own copy, so a marked word at a
+            // backup would outlive the commit, and a promoted backup is read one-sided before it applies the configuration.
             m.store8(bucket + 8, extent | PENDING_ROOT);
             m.store8(bucket, idHash);
             m.persist(bucket, 16);
-            mirror(segmentNo, bucket, 16);
+            mirrorWords(segmentNo, bucket, idHash, extent);
             m.store8(bucket + 8, extent); // durable everywhere: visible now (persisting this store is not needed)
             return Messages.of(Messages.OK, epoch);
         } finally {
@@ -436,6 +449,15 @@ public final class PdsmServer {
         Integer local = primaryOf.get(segmentNo);
         MemorySegment content = MemorySegment.ofArray(new long[length / 8]);
         memory.get(local).load(offset, content);
+        mirror(segmentNo, offset, content);
+    }
+
+    /** Writes {@code words} at {@code offset} of a segment this server is primary of to its backups, persistently. */
+    private void mirrorWords(long segmentNo, long offset, long... words) {
+        mirror(segmentNo, offset, MemorySegment.ofArray(words));
+    }
+
+    private void mirror(long segmentNo, long offset, MemorySegment content) {
         for (RemoteUpdater backup : mirrors.getOrDefault(segmentNo, List.of())) {
             Place target = placeOf(backup);
             backup.apply(List.of(new Update(target.address(offset), target.rkey(), content))); // a dead backup: the monitor drops it
