@@ -147,7 +147,8 @@ public final class PdsmServer {
      * Re-replication (§4.1.7; §4.1.3: the remapped segments are copied before they serve again), asked by the monitor for
      * a place it reserved on server {@code node}, local segment {@code localSegment}: under the segment's lock, writes
      * every byte of the segment a restart or a failover reads (the area before the heap — header, object table, the
-     * layers' fixed areas —, every formatted chunk's header and every live block the table and the layers reach)
+     * layers' fixed areas —, every chunk's header word, a free chunk's included, since a place a rejoined server offers
+     * kept the headers of the replica it held before, and every live block the table and the layers reach)
      * there, persistently. Until a configuration that maps the place arrives, the segment's requests are refused
      * (§4.1.3: "all requests to the remapped segments are blocked until they have been replicated to new places"; a
      * client's pages would miss the place) and the bucket mirrors go there too. The monitor maps the place only after
@@ -187,9 +188,7 @@ public final class PdsmServer {
         List<long[]> ranges = new ArrayList<>();
         ranges.add(new long[] {0, config.heapOffset()});
         for (long c = config.heapOffset(); c + config.chunkBytes() <= config.segmentBytes(); c += config.chunkBytes()) {
-            if (PAllocator.classOf(m.load8(c)) > 0) {
-                ranges.add(new long[] {c, 8});
-            }
+            ranges.add(new long[] {c, 8}); // a free chunk's word too: the place may hold a header from a replica it was before
         }
         for (long block : liveBlocks(local)) {
             int size = PAllocator.classOf(m.load8(chunkOf(block)));
