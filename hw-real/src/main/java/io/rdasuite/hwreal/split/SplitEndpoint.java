@@ -56,8 +56,17 @@ final class SplitEndpoint implements QueuePair {
         return requester;
     }
 
-    /** Carries on over {@code next}: the receives still posted move there. */
+    /**
+     * Carries on over {@code next}: the receives still posted move there. A closed end closes {@code next} instead: its
+     * process is shutting down, and a connection it adopted now would never be closed, so the requester's end, open to
+     * no one, would never count as broken nor re-dial the restarted process (SplitRejoinTest hung so: "connection k was
+     * not opened within 120000 ms" after a peer re-dialed while the killed server was closing).
+     */
     synchronized void replace(RemoteQueuePair next) {
+        if (closed) {
+            next.close();
+            return;
+        }
         for (Posted p : posted) {
             next.postReceive(p.buffers(), p.offsetBytes(), p.lengthBytes());
         }

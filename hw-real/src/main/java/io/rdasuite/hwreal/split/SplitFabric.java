@@ -123,6 +123,10 @@ public final class SplitFabric implements Fabric, AutoCloseable {
         }
         int k = (int) n.local(buffer).load8(r.offsetBytes());
         synchronized (responders) {
+            if (closed) { // accepted while this process shuts down (close() closed its listener after its connections)
+                ((RemoteQueuePair) qp).close();
+                return;
+            }
             SplitEndpoint known = responders.get(k);
             if (known != null) {
                 known.replace((RemoteQueuePair) qp); // the requester's process came back (or re-dialed): carry on over this one
@@ -243,7 +247,9 @@ public final class SplitFabric implements Fabric, AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
+        synchronized (responders) {
+            closed = true; // under the lock accept() takes: a connection accepted from now on is closed, not adopted
+        }
         if (redialer != null) {
             redialer.interrupt();
         }
