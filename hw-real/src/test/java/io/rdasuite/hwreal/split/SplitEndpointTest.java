@@ -27,7 +27,8 @@ class SplitEndpointTest {
     /**
      * A killed server's process closes its connection ends; a peer that re-dials meanwhile must find the new connection
      * closed too. Adopted by the closed end, it stayed open to no one: the peer's end never broke, never re-dialed the
-     * restarted server, and its replay waited for that connection until it gave up (SplitRejoinTest, 6 of 37 runs).
+     * restarted server, and its replay waited for that connection until it gave up (SplitRejoinTest: about a third of
+     * its runs on a 2-core machine at load 30-125).
      */
     @Test
     void aConnectionReDialedIntoAClosedEndIsClosed() {
