@@ -196,11 +196,7 @@ public final class SplitFabric implements Fabric, AutoCloseable {
         QueuePair req = Absent.of(QueuePair.class, "the requester of " + what);
         QueuePair resp = Absent.of(QueuePair.class, "the responder of " + what);
         if (from) {
-            try {
-                req = transports.get(requester.id()).connect(addresses.get(responder.id()));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot open " + what, e);
-            }
+            req = dial(requester.id(), addresses.get(responder.id()), what);
             if (!req.execute(WorkRequest.send(MemorySegment.ofArray(new long[] {k}))).ok()) {
                 throw new IllegalStateException(what + " broke before it was named");
             }
@@ -223,6 +219,44 @@ public final class SplitFabric implements Fabric, AutoCloseable {
             }
         }
         return new Connection(req, resp);
+    }
+
+    /**
+     * Opens a requester's TCP connection. A peer that is not listening yet, or too slow to answer the hello within the
+     * wire's hello timeout (a loaded machine: one campaign's rejoining PM server died on it), is dialed again every
+     * {@link #REDIAL_MS} ms for up to {@link #PEER_TIMEOUT_MS}; any other refusal (a wrong secret, another version)
+     * fails at once.
+     */
+    private QueuePair dial(int from, InetSocketAddress to, String what) {
+        return dial(() -> transports.get(from).connect(to), what, PEER_TIMEOUT_MS, log);
+    }
+
+    /** A dial that may fail with an {@link IOException}. */
+    interface Dialer {
+        QueuePair connect() throws IOException;
+    }
+
+    /** {@link #dial(int, InetSocketAddress, String)}'s loop: {@code dialer} again while slow or refused, for {@code timeoutMs}. */
+    static QueuePair dial(Dialer dialer, String what, long timeoutMs, Consumer<String> log) {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (true) {
+            try {
+                return dialer.connect();
+            } catch (IOException e) {
+                boolean slowOrNotYet = e instanceof java.net.ConnectException || e instanceof java.net.SocketTimeoutException
+                        || e.getCause() instanceof java.net.SocketTimeoutException;
+                if (!slowOrNotYet || System.nanoTime() - deadline > 0) {
+                    throw new UncheckedIOException("cannot open " + what, e);
+                }
+                log.accept("split: " + what + ": " + e.getMessage() + "; dialing again");
+                try {
+                    Thread.sleep(REDIAL_MS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new UncheckedIOException("cannot open " + what + " (interrupted)", e);
+                }
+            }
+        }
     }
 
     @Override
