@@ -15,7 +15,6 @@ import io.rdasuite.store.thdpms.txn.TxnOutcome;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,22 +50,7 @@ class SplitCoordinatorKillTest {
         }
     }
 
-    private static int freePair() throws Exception {
-        while (true) {
-            try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(a.getLocalPort() + 1)) {
-                return a.getLocalPort();
-            } catch (java.io.IOException taken) {
-                // try another
-            }
-        }
-    }
 
-    private static boolean await(java.util.function.BooleanSupplier check, int seconds) throws InterruptedException {
-        for (int i = 0; i < seconds * 20 && !check.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
-        return check.getAsBoolean();
-    }
 
     /** One life of the coordinator: its fabric, its deployment replayed, admitted. */
     private record Life(SplitFabric fabric, TxnCluster cluster, TxnCoordinator coordinator, long life) {
@@ -132,9 +116,9 @@ class SplitCoordinatorKillTest {
         }
         List<String> servers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            servers.add("127.0.0.1:" + freePair());
+            servers.add("127.0.0.1:" + SplitTestSupport.freePair());
         }
-        SplitLayout layout = SplitLayout.withTransactions(servers, "127.0.0.1:" + freePair(), List.of("127.0.0.1:" + freePair()));
+        SplitLayout layout = SplitLayout.withTransactions(servers, "127.0.0.1:" + SplitTestSupport.freePair(), List.of("127.0.0.1:" + SplitTestSupport.freePair()));
         List<AutoCloseable> open = new CopyOnWriteArrayList<>();
         List<String> events = new CopyOnWriteArrayList<>();
         PrintStream monitorOut = new PrintStream(new OutputStream() {
@@ -207,7 +191,7 @@ class SplitCoordinatorKillTest {
                 assertThat(problems).isEmpty();
                 assertThat(killedTxn[0]).isPositive();
                 String decision = "recovery decided c0/t" + killedTxn[0] + " abort";
-                assertThat(await(() -> events.stream().anyMatch(e -> e.contains("coordinator 0 incarnation 1 declared dead; fenced and recovered"))
+                assertThat(SplitTestSupport.await(() -> events.stream().anyMatch(e -> e.contains("coordinator 0 incarnation 1 declared dead; fenced and recovered"))
                         && events.stream().anyMatch(e -> e.endsWith(decision)), 60))
                         .as("the monitor node declares life 1 dead, fences it and aborts its transaction in flight: %s", events).isTrue();
 

@@ -12,7 +12,6 @@ import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,23 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SplitPdsmTest {
     /** Polls until {@code check} holds, up to {@code seconds}: a bound on waiting, not a timing assertion. */
-    private static boolean await(BooleanSupplier check, int seconds) throws InterruptedException {
-        for (int i = 0; i < seconds * 20 && !check.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
-        return check.getAsBoolean();
-    }
 
-    /** A free port whose successor (the region registry) was free too when asked. */
-    private static int freePair() throws Exception {
-        while (true) {
-            try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(a.getLocalPort() + 1)) {
-                return a.getLocalPort();
-            } catch (java.io.IOException taken) {
-                // try another
-            }
-        }
-    }
 
     @Test
     void everyAcknowledgedPutSurvivesAServerKilledInAnotherFabric(@TempDir Path dir) throws Exception {
@@ -60,7 +42,7 @@ class SplitPdsmTest {
         }
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            addresses.add(new InetSocketAddress("127.0.0.1", freePair()));
+            addresses.add(new InetSocketAddress("127.0.0.1", SplitTestSupport.freePair()));
         }
         addresses.add(addresses.get(3)); // the client node shares the monitor node's process
         List<SplitFabric> fabrics = new CopyOnWriteArrayList<>();
@@ -102,7 +84,7 @@ class SplitPdsmTest {
             assertThat(problems).isEmpty();
 
             fabrics.get(0).close(); // server 0's process dies
-            assertThat(await(() -> {
+            assertThat(SplitTestSupport.await(() -> {
                 MonitorView v = cluster.monitor.view();
                 return !v.liveServers().contains(0) && v.table().values().stream().allMatch(item -> item.replicas().size() == 2);
             }, 120)).as("server 0 declared dead and every segment back to two replicas: %s", cluster.monitor.view()).isTrue();

@@ -18,7 +18,6 @@ import java.lang.foreign.MemorySegment;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,22 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SplitRejoinTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
-    private static int freePair() throws Exception {
-        while (true) {
-            try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(a.getLocalPort() + 1)) {
-                return a.getLocalPort();
-            } catch (java.io.IOException taken) {
-                // try another
-            }
-        }
-    }
 
-    private static boolean await(java.util.function.BooleanSupplier check, int seconds) throws InterruptedException {
-        for (int i = 0; i < seconds * 20 && !check.getAsBoolean(); i++) {
-            Thread.sleep(50);
-        }
-        return check.getAsBoolean();
-    }
 
     private static CompletableFuture<AutoCloseable> server(List<String> servers, String client, List<String> monitors, int i, Path dir,
                                                            boolean rejoin) {
@@ -80,9 +64,9 @@ class SplitRejoinTest {
         }
         List<String> servers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            servers.add("127.0.0.1:" + freePair());
+            servers.add("127.0.0.1:" + SplitTestSupport.freePair());
         }
-        String clientAddress = "127.0.0.1:" + freePair();
+        String clientAddress = "127.0.0.1:" + SplitTestSupport.freePair();
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (String s : servers) {
             addresses.add(new InetSocketAddress("127.0.0.1", Integer.parseInt(s.substring(s.indexOf(':') + 1))));
@@ -137,7 +121,7 @@ class SplitRejoinTest {
                     .filter(r -> r.nodeId() == 0).toList();
             assertThat(before).isNotEmpty();
             server[0].close(); // server 0 dies
-            assertThat(await(() -> whole(cluster.monitor.view(), Set.of(1, 2)), 120)).as("failed over: %s", cluster.monitor.view()).isTrue();
+            assertThat(SplitTestSupport.await(() -> whole(cluster.monitor.view(), Set.of(1, 2)), 120)).as("failed over: %s", cluster.monitor.view()).isTrue();
             server[0] = server(servers, clientAddress, monitors, 0, dir.resolve("s0"), true).get();
             open.add(server[0]);
             assertThat(cluster.monitor.view().liveServers()).as("rejoined").containsExactly(0, 1, 2);
@@ -152,7 +136,7 @@ class SplitRejoinTest {
             assertThat(staleWrites).as("a write under a segment's key from before the restart is refused").containsOnly(false);
 
             server[1].close(); // its replicas can go only to the rejoined server 0
-            assertThat(await(() -> whole(cluster.monitor.view(), Set.of(0, 2)), 120)).as("re-replicated onto server 0: %s", cluster.monitor.view())
+            assertThat(SplitTestSupport.await(() -> whole(cluster.monitor.view(), Set.of(0, 2)), 120)).as("re-replicated onto server 0: %s", cluster.monitor.view())
                     .isTrue();
             assertThat(cluster.monitor.view().table().values()).allSatisfy(item -> assertThat(item.replicas().stream().map(Replica::nodeId))
                     .contains(0));
@@ -163,7 +147,7 @@ class SplitRejoinTest {
             assertThat(problems).as("after the second failover").isEmpty();
 
             server[2].close(); // now server 0 holds the only copy of every segment
-            assertThat(await(() -> cluster.monitor.view().liveServers().equals(java.util.Set.of(0)), 120)).isTrue();
+            assertThat(SplitTestSupport.await(() -> cluster.monitor.view().liveServers().equals(java.util.Set.of(0)), 120)).isTrue();
             onClientNode(clientFabric, readAll);
             assertThat(problems).as("every acknowledged put read back from the rejoined server alone").isEmpty();
         } finally {

@@ -1,0 +1,30 @@
+package io.rdasuite.hwreal.split;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.function.BooleanSupplier;
+
+/** What the split deployment's loopback tests share: free ports and a bounded wait. */
+final class SplitTestSupport {
+    private SplitTestSupport() {
+    }
+
+    /** A free port whose successor (the region registry) was free too when asked. */
+    static int freePair() throws IOException {
+        while (true) {
+            try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(a.getLocalPort() + 1)) {
+                return a.getLocalPort();
+            } catch (IOException taken) {
+                // try another
+            }
+        }
+    }
+
+    /** Polls {@code check} every 50 ms for up to {@code seconds}; its last answer. */
+    static boolean await(BooleanSupplier check, int seconds) throws InterruptedException {
+        for (int i = 0; i < seconds * 20 && !check.getAsBoolean(); i++) {
+            Thread.sleep(50);
+        }
+        return check.getAsBoolean();
+    }
+}
