@@ -184,6 +184,17 @@ public final class PdsmCluster {
         this.announceJoins = true;
     }
 
+    /**
+     * The monitor's epoch moved (a failover, a re-replication, an announced join): broadcast the configuration, then run
+     * the {@link #afterReconfiguration} steps (the transaction layer resolves what was in flight).
+     */
+    private void reconfigured(Node monitorHost) {
+        broadcast(monitor.view(), monitorHost, 0);
+        for (Runnable r : afterReconfiguration) {
+            r.run();
+        }
+    }
+
     /** §4.1.3: tells every live server the new configuration (each re-reads it and takes up the segments it is now primary of). */
     private void broadcast(MonitorView view, Node from, long unused) {
         broadcastEpoch = Math.max(broadcastEpoch, view.epoch());
@@ -304,10 +315,7 @@ public final class PdsmCluster {
                     if (missed.get(id) >= config.missedProbes()) {
                         // a Raft commit (modelled) of the new epoch and mapping; with remapping, the lost replicas get new places
                         cluster.monitor.declareDead(id);
-                        cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
-                        for (Runnable r : cluster.afterReconfiguration) {
-                            r.run();
-                        }
+                        cluster.reconfigured(monitorHost);
                         missed.remove(id);
                     }
                 }
@@ -315,10 +323,7 @@ public final class PdsmCluster {
                     cluster.rereplicate(monitorHost, config);
                 }
                 if (cluster.announceJoins && cluster.monitor.epoch() > cluster.broadcastEpoch) {
-                    cluster.broadcast(cluster.monitor.view(), monitorHost, 0);
-                    for (Runnable r : cluster.afterReconfiguration) {
-                        r.run();
-                    }
+                    cluster.reconfigured(monitorHost);
                 }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
             }
@@ -368,10 +373,7 @@ public final class PdsmCluster {
         } catch (IllegalStateException dropped) {
             return false;
         }
-        broadcast(monitor.view(), monitorHost, 0);
-        for (Runnable r : afterReconfiguration) { // the epoch moved: the transaction layer resolves what was in flight
-            r.run();
-        }
+        reconfigured(monitorHost);
         return true;
     }
 
