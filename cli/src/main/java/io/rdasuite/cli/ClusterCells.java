@@ -31,14 +31,19 @@ import java.util.stream.Stream;
  * durable linearizability across the failover.
  */
 final class ClusterCells {
+    /** How long the stalled put of {@link #PROGRAM} holds its commit between the swing's stores and their persist. */
+    static final long STALL_NS = 20_000;
     /**
      * The object store's program where every server loses power: puts, an overwrite, reads and a delete of two objects by
      * two clients, then reads. The trailing reads put crash points after the last commits: an acknowledged pointer swing
      * must already be persistent there (§4.1.5), and one left unflushed until the server's next commit stays so to the end.
+     * The overwrite's commit stalls {@link #STALL_NS} between the swing's stores and their persist while the other
+     * client reads that object again and again: a swing a one-sided get_obj can see before it is durable (§4.1.8) is
+     * seen inside that window, and the explorer aims crash points right after such a read.
      */
     static final Program PROGRAM = new Program(List.of(
-            List.of(Op.put(1, 1), Op.put(2, 2), Op.put(1, 3), Op.get(2), Op.get(1), Op.get(2), Op.get(1)),
-            List.of(Op.get(1), Op.put(2, 4), Op.get(1), Op.delete(1), Op.get(2), Op.get(1), Op.get(2))));
+            List.of(Op.put(1, 1), Op.put(2, 2), Op.stalledPut(1, 3, STALL_NS), Op.get(2), Op.get(1), Op.get(2), Op.get(1)),
+            List.of(Op.get(1), Op.put(2, 4), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.get(1), Op.delete(1), Op.get(2), Op.get(1), Op.get(2))));
     /**
      * The object store's program where one server fails (paper 002 §4.1.3): more puts, over more objects, than
      * {@link #PROGRAM}, so that clients still write after the failover is over: a put whose client still holds the old

@@ -89,6 +89,12 @@ public final class Execution {
         return b;
     }
 
+    /** As {@link #fabric(Topology, Scenario)}, without natural eviction for a subject that explores under lazy write-back. */
+    static SimFabric.Builder fabric(Subject subject, Topology topology, Scenario s) {
+        SimFabric.Builder b = fabric(topology, s);
+        return subject.lazyWriteBack() ? b.cost(EXPLORATION_COST.withoutNaturalEviction()) : b;
+    }
+
     /** The nodes a crash of the scenario cuts. */
     static SortedSet<Integer> crashed(Subject subject, Scenario s) {
         return s.target().nodes(subject.topology(s.program()));
@@ -103,7 +109,7 @@ public final class Execution {
             throw new IllegalArgumentException("a partial crash (" + s.target() + ") runs on: use runOn");
         }
         Topology topology = subject.topology(s.program());
-        SimFabric.Builder b = fabric(topology, s);
+        SimFabric.Builder b = fabric(subject, topology, s);
         if (crashAt >= 0) {
             b.faults(crashes(FaultPlan.NONE, subject, s, crashAt));
         }
@@ -137,7 +143,7 @@ public final class Execution {
         SortedSet<Integer> targets = crashed(subject, s);
         List<Execution> out = new ArrayList<>(crashPoints.size());
         LastHistory last = new LastHistory();
-        try (SimFabric fabric = fabric(topology, s).build()) {
+        try (SimFabric fabric = fabric(subject, topology, s).build()) {
             List<List<OpRecord>> perClient = new ArrayList<>();
             for (long point : crashPoints) {
                 fabric.engine().observeAt(point, () -> {
@@ -200,7 +206,7 @@ public final class Execution {
         if (crashAt >= 0) {
             plan = crashes(plan, subject, s, crashAt);
         }
-        SimFabric.Builder b = fabric(topology, s).faults(plan);
+        SimFabric.Builder b = fabric(subject, topology, s).faults(plan);
         if (traceLines > 0) {
             b.captureTrace(1_000_000);
         }
@@ -311,7 +317,7 @@ public final class Execution {
     /** As above, with the nodes that did not crash but hold PM restarted from their PM as a clean shutdown left it. */
     static Observation observe(Subject subject, Scenario s, SortedMap<Integer, CrashImage> images, SortedMap<Integer, PmImage> killed,
                                SortedMap<Integer, PmImage> survivors) {
-        SimFabric.Builder b = fabric(subject.topology(s.program()), s);
+        SimFabric.Builder b = fabric(subject, subject.topology(s.program()), s);
         survivors.forEach((n, image) -> b.restore(n, image));
         images.forEach((n, image) -> b.restore(n, image));
         killed.forEach((n, image) -> b.restore(n, image));

@@ -95,6 +95,9 @@ public final class Explorer {
         }
         Execution dry = runsOn ? Execution.runOn(subject, scenario, -1, CrashState.none(), 0) : Execution.run(subject, scenario, -1, 0);
         TreeSet<Long> points = crashPoints(budget, dry.events, scenario.seed());
+        if (subject.aimsAtReadsOfWritesInFlight()) {
+            points.addAll(readsOfWritesInFlight(subject, dry.history, dry.events));
+        }
         long states = 0;
         long violating = 0;
         long findingStates = 0;
@@ -321,6 +324,42 @@ public final class Explorer {
 
     static boolean claimed(Claims claims, Invariant invariant) {
         return invariant.claimedBy(claims);
+    }
+
+    /** Events after a read's completion aimed at: 1, 2, 4, ... 64 events later, while the write it overlapped is still in flight. */
+    static final int[] AIMED_OFFSETS = {1, 2, 4, 8, 16, 32, 64};
+
+    /**
+     * Crash points aimed at the gap between what a reader saw and what is durable: for each GET that returned the value
+     * of a PUT of another client still in flight (invoked, not yet complete; failed and pending puts count to the end of
+     * the run), the events {@link #AIMED_OFFSETS} after the GET's completion that still fall before that put's
+     * completion. Derived from the dry run's history.
+     */
+    static TreeSet<Long> readsOfWritesInFlight(Subject subject, List<OpRecord> history, long events) {
+        TreeSet<Long> aimed = new TreeSet<>();
+        for (OpRecord read : history) {
+            if (read.op().kind() != Op.Kind.GET || !read.completed() || read.result() == null) {
+                continue;
+            }
+            long until = -1;
+            for (OpRecord write : history) {
+                if (write.op().kind() == Op.Kind.PUT && write.op().key() == read.op().key() && write.client() != read.client()
+                        && write.invokeEvent() < read.completeEvent()
+                        && java.util.Arrays.equals(read.result(), subject.valueBytes(write.op().key(), write.op().value()))) {
+                    long end = write.completed() ? write.completeEvent() : events;
+                    if (end > read.completeEvent()) {
+                        until = Math.max(until, end);
+                    }
+                }
+            }
+            for (int offset : AIMED_OFFSETS) {
+                long point = read.completeEvent() + offset;
+                if (point < until && point <= events) {
+                    aimed.add(point);
+                }
+            }
+        }
+        return aimed;
     }
 
     /** Every event when there are at most {@code budget} + 1; else the first, the last and seeded samples. */

@@ -8,7 +8,8 @@ package io.rdasuite.crashsim;
  * @param value  PUT: a tag from which the subject derives the value's bytes
  * @param poison a planted-bug switch: subjects that support it take a deliberately wrong path for this op
  * @param stallNs PUT: the client stalls this long between the server's reservation of the object's place and its data
- *                write ({@code KvClient.stallNextWrite}; a writer in flight across a log cleaner's switch); 0: none
+ *                write ({@code KvClient.stallNextWrite}; a writer in flight across a log cleaner's switch); in pDSM
+ *                the primary's commit stalls between the pointer swing's stores and their persist ({@code PdsmSubject}); 0: none
  */
 public record Op(Kind kind, int key, long value, boolean poison, long stallNs) {
     public Op {

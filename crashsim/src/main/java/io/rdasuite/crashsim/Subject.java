@@ -51,6 +51,26 @@ public interface Subject {
         return false;
     }
 
+    /**
+     * Whether the subject is explored without natural eviction ({@code CostModel.withoutNaturalEviction}): a line
+     * stored and never persisted stays in every later crash frontier instead of being written back at a random
+     * moment, so a missing persist is found at every seed, not only at those whose write-back comes late. Off by
+     * default, where the pinned findings were explored with natural eviction.
+     */
+    default boolean lazyWriteBack() {
+        return false;
+    }
+
+    /**
+     * Whether the explorer adds crash points aimed just after each GET that completed while a write of its key was still
+     * in flight (see {@code Explorer.readsOfWritesInFlight}): a reader saw a write before it was acknowledged, and a crash
+     * in the next few events tests that what it saw was already durable (durable linearizability). Off by default: it
+     * adds crash states.
+     */
+    default boolean aimsAtReadsOfWritesInFlight() {
+        return false;
+    }
+
     /** What the protocol claims on a server configuration (a recipe may be sound on some and not on others). */
     Claims claims(io.rdasuite.store.fabric.ServerConfig config);
 

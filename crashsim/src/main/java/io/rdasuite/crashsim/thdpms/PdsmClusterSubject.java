@@ -49,6 +49,15 @@ abstract class PdsmClusterSubject implements Subject {
         return true;
     }
 
+    /**
+     * A put's ack vouches for its object's pages, extent block, root and the chunk headers naming them (§4.1.4-§4.1.5):
+     * each must have been persisted, not merely stored and left to a write-back.
+     */
+    @Override
+    public boolean lazyWriteBack() {
+        return true;
+    }
+
     @Override
     public boolean keyValueHistory() {
         return true;

@@ -22,6 +22,9 @@ import java.util.Locale;
  * find it dead, its segments fail over to their backups and each lost replica is remapped to another server, which the
  * primary fills with the segment's live objects (§4.1.3); the clients retry there; the read-back is made in the same
  * run, and a replica check compares every backup's objects with its primary's (STRUCTURE). With every server crashed, each restarts from its own image and recovers (allocators rebuilt from the tables).
+ * A stalled PUT ({@code P<key>:<value>~<ns>}) stalls the primary's commit thread that long between the CPU stores of
+ * the pointer swing and their persist ({@code PdsmServer.stallNextCommit}): the swing's visible-but-not-durable window,
+ * held open for a reader of the same object and for a crash.
  * Names: {@code pdsm/objects}, or {@code pdsm/objects/<planted-bug>} with one of {@link ThdpmsPlantedBug} switched on.
  */
 public final class PdsmSubject extends PdsmClusterSubject {
@@ -79,6 +82,12 @@ public final class PdsmSubject extends PdsmClusterSubject {
     public String name() {
         String base = PREFIX + (secondFailure ? "/" + SECOND_FAILURE : "/objects");
         return config.plantedBug() == ThdpmsPlantedBug.NONE ? base : base + "/" + config.plantedBug().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** A one-sided get_obj can see a root swing before the commit is acknowledged (§4.1.8): aim crashes right after it. */
+    @Override
+    public boolean aimsAtReadsOfWritesInFlight() {
+        return true;
     }
 
     @Override
@@ -141,7 +150,16 @@ public final class PdsmSubject extends PdsmClusterSubject {
     private record Objects(PdsmCluster cluster, PdsmSubject subject) implements Deployment {
         @Override
         public byte[] execute(int client, Op op) {
-            return subject.execute(cluster.clients.get(client), op);
+            if (op.stallNs() == 0) {
+                return subject.execute(cluster.clients.get(client), op);
+            }
+            long id = ObjectId.ofKey(op.key()).hash();
+            cluster.servers.forEach(s -> s.stallNextCommit(id, op.stallNs())); // whichever is the primary when it commits
+            try {
+                return subject.execute(cluster.clients.get(client), op);
+            } finally {
+                cluster.servers.forEach(s -> s.stallNextCommit(id, 0));
+            }
         }
     }
 

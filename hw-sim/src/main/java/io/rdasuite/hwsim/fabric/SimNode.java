@@ -267,9 +267,9 @@ public final class SimNode implements Node {
         queuePairs.add(qp);
     }
 
-    /** Something may have dirtied a line: make sure natural eviction is running. */
+    /** Something may have dirtied a line: make sure natural eviction is running (unless the cost model has none). */
     void cacheTouched() {
-        if (!evictionScheduled && up && cache.dirtyLines() > 0) {
+        if (!evictionScheduled && up && cache.dirtyLines() > 0 && fabric.cost.evictionMeanNs() > 0) {
             evictionScheduled = true;
             fabric.engine.schedule(new EvictionEvent(), fabric.engine.now() + nextEvictionDelay());
         }

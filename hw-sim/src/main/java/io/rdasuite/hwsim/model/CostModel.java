@@ -44,7 +44,8 @@ package io.rdasuite.hwsim.model;
  * @param coresPerNode        server cores that actors compete for.
  * @param llcDirtyLines       dirty PM lines the LLC holds before it evicts one (DDIO's share of a 25 MB
  *                            LLC is ≈10%, paper 002 Table 2 gives the LLC size); scaled down for tests.
- * @param evictionMeanNs      mean time between natural evictions of some dirty line. Estimate.
+ * @param evictionMeanNs      mean time between natural evictions of some dirty line. Estimate. 0: no natural eviction
+ *                            (a line leaves the cache only by a flush or when the LLC is full)
  * @param transportTimeoutNs  how long a requester takes to notice a dead peer. Estimate.
  * @param preemptionPercent   chance that a server thread's CPU work is followed by a preemption (0 by default:
  *                            performance runs assume dedicated cores; crash exploration raises it).
@@ -180,7 +181,7 @@ public record CostModel(
         if (placementStallPercent < 0 || placementStallPercent > 100 || placementStallMaxNs < 1) {
             throw new IllegalArgumentException("placement stall: percent in [0, 100], max at least 1 ns");
         }
-        if (mtuBytes < 256 || coresPerNode < 1 || llcDirtyLines < 1 || linkGbps <= 0 || pcieBytesPerNs <= 0 || pmWriteBytesPerNs <= 0) {
+        if (mtuBytes < 256 || evictionMeanNs < 0 || coresPerNode < 1 || llcDirtyLines < 1 || linkGbps <= 0 || pcieBytesPerNs <= 0 || pmWriteBytesPerNs <= 0) {
             throw new IllegalArgumentException("cost model out of range: " + this);
         }
     }
@@ -208,6 +209,18 @@ public record CostModel(
     /** CPU nanoseconds to CRC {@code bytes}. */
     public long crcNs(long bytes) {
         return (bytes * crcNsPer4KiB + 4095) / 4096;
+    }
+
+    /**
+     * A copy without natural eviction: a dirty line stays in the cache until it is flushed or the LLC is full. The
+     * hardware allows it (write-back is the cache's choice), and it keeps every store that was never persisted in the
+     * crash frontier for as long as the run lasts, where a random write-back would make it durable within microseconds.
+     */
+    public CostModel withoutNaturalEviction() {
+        return new CostModel(nicServiceNs, nicTxLatencyNs, linkLatencyNs, completionNs, linkGbps, mtuBytes, headerBytes,
+                pcieWriteNs, pcieReadNs, pcieBytesPerNs, pmReadNs, pmExtraWriteNs, pmWriteBytesPerNs, dramReadNs,
+                nicAtomicExtraNs, nonPostedJitterNs, placementStallPercent, placementStallMaxNs, cpuPollNs, receiveDispatchNs, storeNsPerLine,
+                clwbNsPerLine, sfenceNs, crcNsPer4KiB, coresPerNode, llcDirtyLines, 0, transportTimeoutNs, preemptionPercent, preemptionMaxNs);
     }
 
     /**

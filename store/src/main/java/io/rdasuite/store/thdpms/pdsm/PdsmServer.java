@@ -43,6 +43,9 @@ public final class PdsmServer {
     private final ThdpmsPlantedBug planted;
     private long epoch;
     private final List<long[]> unflushedSwings = new ArrayList<>();
+    /** {@link #stallNextCommit}: the object whose next commit here stalls, and for how long (0: none). */
+    private long stallIdHash;
+    private long stallNanos;
 
     /** The name of local segment s's region is this prefix and s. */
     public static final String SEGMENT_REGION_PREFIX = "pdsm-seg-";
@@ -387,6 +390,28 @@ public final class PdsmServer {
         }
     }
 
+    /**
+     * The next commit of object {@code idHash} on this server stalls {@code nanos} (virtual time on the simulator) between
+     * the CPU stores of its pointer swing and their persist — the commit thread descheduled there, holding the segment's
+     * lock. The crash search uses it to widen the window in which a swing is visible to one-sided readers but not yet
+     * durable (paper 002 §4.1.5 commit, §4.1.8 get_obj); {@code nanos} 0 cancels it.
+     */
+    public void stallNextCommit(long idHash, long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a stall lasts 0 ns or more, not " + nanos);
+        }
+        stallIdHash = idHash;
+        stallNanos = nanos;
+    }
+
+    private void stallIfAsked(long idHash) {
+        if (stallNanos > 0 && stallIdHash == idHash) {
+            long nanos = stallNanos;
+            stallNanos = 0;
+            node.clock().sleepNanos(nanos);
+        }
+    }
+
     /** Swings the object's root to {@code extent} (0: deleted), persists it, mirrors the bucket, then acknowledges. */
     private long[] commit(long requestEpoch, long segmentNo, int local, long idHash, long extent) {
         LocalMemory m = memory.get(local);
@@ -411,6 +436,7 @@ public final class PdsmServer {
             if (planted == ThdpmsPlantedBug.ACK_BEFORE_FLUSH) {
                 m.store8(bucket + 8, extent);
                 m.store8(bucket, idHash);
+                stallIfAsked(idHash);
                 for (long[] pending : unflushedSwings) { // flushed later, with the next commit: after this one's ack
                     m.persist(pending[0], 16);
                 }
@@ -422,6 +448,7 @@ public final class PdsmServer {
             if (planted == ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE) { // the commit before the pending mark
                 m.store8(bucket + 8, extent);
                 m.store8(bucket, idHash);
+                stallIfAsked(idHash);
                 m.persist(bucket, 16);
                 mirror(segmentNo, bucket, 16);
                 return Messages.of(Messages.OK, epoch);
@@ -434,6 +461,7 @@ public final class PdsmServer {
             // backup would outlive the commit, and a promoted backup is read one-sided before it applies the configuration.
             m.store8(bucket + 8, extent | PENDING_ROOT);
             m.store8(bucket, idHash);
+            stallIfAsked(idHash);
             m.persist(bucket, 16);
             mirrorWords(segmentNo, bucket, idHash, extent);
             m.store8(bucket + 8, extent); // durable everywhere: visible now (persisting this store is not needed)
