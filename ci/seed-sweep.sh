@@ -10,7 +10,8 @@
 #   ci/seed-sweep.sh [FIRST] [LAST]        default 1 64
 #
 # Environment: RDA_SWEEP_OUT (default target/seed-sweep), RDA_SWEEP_CHECK_ARGS (extra rda check options, e.g.
-# "--clusters none"), RDA_SWEEP_FUZZ_ARGS (extra rda fuzz options; default "--runs 200"). About 1 min for the first seed, 20-30 s for each later one, on 2 idle cores.
+# "--clusters none"; "--search-only" makes every seed search only, for a range whose anchor another run checked: a sweep
+# split into shards), RDA_SWEEP_FUZZ_ARGS (extra rda fuzz options; default "--runs 200"). About 1 min for the first seed, 20-30 s for each later one, on 2 idle cores.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
@@ -30,7 +31,7 @@ for ((seed = first; seed <= last; seed++)); do
     start=$SECONDS
     # shellcheck disable=SC2086
     mode=()
-    [[ $seed != "$first" && ${RDA_SWEEP_FULL:-0} != 1 ]] && mode=(--search-only)
+    [[ $seed != "$first" && ${RDA_SWEEP_FULL:-0} != 1 && " $check_args " != *" --search-only "* ]] && mode=(--search-only)
     ./rda check --json --seed "$seed" "${mode[@]}" $check_args > "$out/check-$seed.json" 2> "$out/check-$seed.err" || true
     check_s=$((SECONDS - start))
     start=$SECONDS
