@@ -20,7 +20,9 @@
 #      OUT (default target/acceptance-thdpms), PORT (first port, default 21400), GAP (extra seconds before each restart
 #      and between kills, default 0), POLL (seconds between looks at logs and files, default 0.05), SERVE_JAVA_OPTS (the
 #      monitors' and PM servers' RDA_JAVA_OPTS),
-#      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes).
+#      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes),
+#      STORE=pdkvs (the client's puts and gets go through pDKVS's CCEH index on every PM server, paper 002 §4.3; default
+#      kv: pDSM objects).
 # A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +32,12 @@ RDA="${RDA:-./rda}"
 OUT="${OUT:-target/acceptance-thdpms}"
 PORT="${PORT:-21400}" # below the ephemeral range (32768+), where outgoing connections would take our ports
 PLANT="${PLANT:-none}"
+STORE="${STORE:-kv}"
+case "$STORE" in
+    kv) serve_store=() ;;
+    pdkvs) serve_store=(--pdkvs) ;;
+    *) echo "acceptance-thdpms.sh: STORE must be kv or pdkvs, not '$STORE'" >&2; exit 2 ;;
+esac
 GAP="${GAP:-0}"
 POLL="${POLL:-0.05}"
 # Ratis logs every connection and election at INFO (megabytes a cycle): warnings only, and nothing from LifeCycle, which
@@ -119,7 +127,7 @@ start_monitor() {
 
 # Starts PM server $1 (on its PM directory: a restart rejoins), its output in $2.
 start_server() {
-    RDA_AOT=${aot_off:-1} RDA_JAVA_OPTS="$SERVE_JAVA_OPTS ${aot_flags[server]:-}" "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$1" --pm "$dir/s$1" \
+    RDA_AOT=${aot_off:-1} RDA_JAVA_OPTS="$SERVE_JAVA_OPTS ${aot_flags[server]:-}" "$RDA" serve --role pdsm-server "${serve_store[@]}" --pdsm-servers "$SERVERS" --pdsm-client "$CLIENT" --monitors "$MONS" --index "$1" --pm "$dir/s$1" \
         >"$2" 2>&1 &
     srv[$1]=$!
     pids+=($!)
@@ -207,7 +215,7 @@ else
     for m in 0 1 2; do start_monitor "$m"; done
     for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
 fi
-RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" \
+RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --store "$STORE" --pdsm-servers "$SERVERS" --listen "$CLIENT" --monitors "$MONS" --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" \
     --until "$dir/stop" --seed 1 --history "$dir/history.jsonl" --plant "$PLANT" >"$dir/client.log" 2>&1 &
 client=$!
 pids+=($client)

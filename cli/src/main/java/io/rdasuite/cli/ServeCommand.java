@@ -67,6 +67,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--pdsm-clients", split = ",", description = "With --pdsm-monitor-node: host:port of every client process, in client order.")
     java.util.List<String> pdsmClients;
 
+    @Option(names = "--pdkvs", description = "--role pdsm-server with --pdsm-client: pDKVS's CCEH index runs on this server too (paper 002"
+            + " §4.3); the client runs rda thdpms-client --store pdkvs.")
+    boolean pdkvs;
+
     @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors; --role pdsm-server:"
             + " this server's place in --pdsm-servers (default: ${DEFAULT-VALUE}).")
     int index;
@@ -134,8 +138,11 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!role.equals("store")) {
             long s = seed == null ? 1 : seed;
+            if (pdkvs && !role.equals("pdsm-server")) {
+                throw new ParameterException(spec.commandLine(), "--pdkvs goes with --role pdsm-server, not --role " + role);
+            }
             return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, pdsmMonitorNode, pdsmClients, monitors, index, s, pmDir,
-                    common.json)
+                    pdkvs, common.json)
                     : ServeRoles.run(spec, role, monitors, index, s, pmDir, common.json);
         }
         if (seed != null) {

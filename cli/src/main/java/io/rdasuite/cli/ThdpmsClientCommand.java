@@ -54,7 +54,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     @Option(names = "--index", defaultValue = "0", description = "With --monitor-node: this client's place in --clients (default: ${DEFAULT-VALUE}).")
     int index;
 
-    @Option(names = "--store", defaultValue = "kv", description = "kv (default: puts and gets of pDSM objects, a key-value history) or txn"
+    @Option(names = "--store", defaultValue = "kv", description = "kv (default: puts and gets of pDSM objects, a key-value history), pdkvs"
+            + " (puts and gets through pDKVS's CCEH index, paper 002 §4.3; the PM servers run rda serve --pdkvs; a key-value history) or txn"
             + " (with --monitor-node: TH-DPMS transactions of read-write registers, a transaction history for --model txn-rw-register).")
     String store;
 
@@ -110,8 +111,12 @@ final class ThdpmsClientCommand implements Callable<Integer> {
         if (!role.equals("client") && !role.equals("monitor-node")) {
             throw new ParameterException(spec.commandLine(), "--role: unknown value '" + role + "'; valid: client, monitor-node");
         }
-        if (!store.equals("kv") && !store.equals("txn")) {
-            throw new ParameterException(spec.commandLine(), "--store: unknown value '" + store + "'; valid: kv, txn");
+        if (!store.equals("kv") && !store.equals("pdkvs") && !store.equals("txn")) {
+            throw new ParameterException(spec.commandLine(), "--store: unknown value '" + store + "'; valid: kv, pdkvs, txn");
+        }
+        if (store.equals("pdkvs") && monitorNode != null) {
+            throw new ParameterException(spec.commandLine(), "--store pdkvs runs the monitor node in the client process (--listen), not with"
+                    + " --monitor-node");
         }
         if (!split && (role.equals("monitor-node") || store.equals("txn") || clients != null || state != null)) {
             throw new ParameterException(spec.commandLine(), "--role monitor-node, --store txn, --clients and --state need --monitor-node"
@@ -177,7 +182,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
                         common.json, log);
             }
         }
-        SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients) : SplitLayout.pdsm(servers, listen);
+        SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients)
+                : store.equals("pdkvs") ? SplitLayout.pdkvs(servers, listen) : SplitLayout.pdsm(servers, listen);
         PdsmProcesses.ClientResult r = PdsmProcesses.client(layout, split ? index : 0, state, monitors, seed, keys, seconds,
                 coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug, log);
         if (common.json) {

@@ -7,6 +7,9 @@ import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.kvs.PdkvsClient;
+import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
+import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -52,9 +55,17 @@ public final class PdsmProcesses {
     private PdsmProcesses() {
     }
 
-    /** The deployment every process of {@code layout} replays: pDSM, or pDSM with transactions ({@link TxnProcesses#deploy}). */
+    /** CCEH segments of pDKVS's index here: 4 buckets of 1 slot, so that a few dozen keys split and double the directory. */
+    static final int PDKVS_BUCKETS = 4;
+    static final int PDKVS_SLOTS = 1;
+
+    /**
+     * The deployment every process of {@code layout} replays: pDSM, pDSM with pDKVS ({@code withKvs} hears of it), or
+     * pDSM with transactions ({@link TxnProcesses#deploy}; {@code withTxn} hears of it).
+     */
     private static PdsmCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, ThdpmsPlantedBug plant,
-                                      java.util.function.Consumer<io.rdasuite.store.thdpms.txn.TxnCluster> withTxn) {
+                                      java.util.function.Consumer<io.rdasuite.store.thdpms.txn.TxnCluster> withTxn,
+                                      java.util.function.Consumer<PdkvsCluster> withKvs) {
         if (layout.transactions()) {
             io.rdasuite.store.thdpms.txn.TxnCluster t = TxnProcesses.deploy(fabric, layout, log, seed, plant, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
             withTxn.accept(t);
@@ -62,6 +73,9 @@ public final class PdsmProcesses {
         }
         PdsmCluster cluster = PdsmCluster.deploy(fabric, layout.serverNodes(), layout.monitorNodeId(), layout.clientNodes(), config(plant), seed,
                 false, log);
+        if (layout.layer() == SplitLayout.Layer.PDKVS) {
+            withKvs.accept(PdkvsCluster.over(cluster, config(plant), PdkvsPlantedBug.NONE, PDKVS_BUCKETS, PDKVS_SLOTS));
+        }
         cluster.pollReadyAtMost(READY_POLL_MAX_NANOS);
         return cluster;
     }
@@ -140,7 +154,7 @@ public final class PdsmProcesses {
             if (rejoin) {
                 txn.clearLog(index);
             }
-        });
+        }, kvs -> { });
         if (rejoin) {
             long epoch = monitor.join(index, cluster.servers.get(index).replicas());
             out.println("pdsm-server " + index + ": joined in epoch " + epoch + " (" + ms.getAsLong() + " ms)");
@@ -223,12 +237,13 @@ public final class PdsmProcesses {
             RatisLog log = new RatisLog(monitors); // not closed: the monitor node's daemons query it until the process exits
             TxnProcesses.keepIdentities(fabric, node, stateDir);
             io.rdasuite.store.thdpms.txn.TxnCluster[] txn = new io.rdasuite.store.thdpms.txn.TxnCluster[1];
-            PdsmCluster cluster = deploy(fabric, layout, log, seed, plant, t -> txn[0] = t);
+            PdkvsCluster[] kvs = new PdkvsCluster[1];
+            PdsmCluster cluster = deploy(fabric, layout, log, seed, plant, t -> txn[0] = t, k -> kvs[0] = k);
             cluster.remapOnFailure();
             if (txn[0] != null) {
                 TxnProcesses.admit(txn[0], index, stateDir, out);
             }
-            PdsmClient c = cluster.clients.get(index);
+            KeyValues c = kvs[0] != null ? KeyValues.of(kvs[0].clients.get(index)) : KeyValues.of(cluster.clients.get(index));
             long[] lastAcked = new long[keys];
             int[] counts = new int[5];
             List<String> lost = new ArrayList<>();
@@ -236,13 +251,13 @@ public final class PdsmProcesses {
             Throwable[] failure = new Throwable[1];
             fabric.node(node).spawn("thdpms-client", () -> {
                 try {
-                    c.begin(); // the monitor node's bootstrap has mapped and configured every server
+                    cluster.clients.get(index).begin(); // the monitor node's bootstrap has mapped and configured every server
                     Random random = new Random(seed);
                     long seq = 0;
                     long startedAt = System.nanoTime();
                     long end = startedAt + (long) (seconds * 1e9);
                     long coldEnd = startedAt + (long) (coldSeconds * 1e9);
-                    out.println("client: deployed; running " + seconds + " s on " + keys + " keys" + (stopFile != null ? " or until " + stopFile
+                    out.println("client: deployed; running " + seconds + " s on " + keys + (kvs[0] != null ? " pDKVS" : "") + " keys" + (stopFile != null ? " or until " + stopFile
                             + " exists" : ""));
                     out.flush();
                     long lookedAt = startedAt;
@@ -258,7 +273,7 @@ public final class PdsmProcesses {
                         if (random.nextBoolean() && !cold) {
                             long v = ++seq;
                             h.op("invoke", 0, "put", Integer.toString(k), v);
-                            if (c.put(ObjectId.ofKey(k), encode(v))) {
+                            if (c.put(k, encode(v))) {
                                 h.op("ok", 0, "put", Integer.toString(k), v);
                                 lastAcked[k] = v;
                                 counts[0]++;
@@ -303,9 +318,9 @@ public final class PdsmProcesses {
     static final int FINAL_READ_TRIES = 3;
 
     /** A recorded get ({@link GetRecord}): its value, null when absent, unreadable or failed; counted as a get (unreadable ones also apart) or a failed get. */
-    private static Long get(PdsmClient c, HistoryLog h, int k, int[] counts) {
+    private static Long get(KeyValues c, HistoryLog h, int k, int[] counts) {
         h.op("invoke", 0, "get", Integer.toString(k), null);
-        PdsmClient.Read r = c.get(ObjectId.ofKey(k));
+        PdsmClient.Read r = c.get(k);
         counts[GetRecord.answered(r) ? 2 : 3]++;
         if (r instanceof PdsmClient.Unreadable) {
             counts[4]++;
@@ -315,5 +330,44 @@ public final class PdsmProcesses {
 
     static byte[] encode(long v) {
         return GetRecord.encode(v);
+    }
+
+    /**
+     * The client's store as the campaign uses it: pDSM objects (key k is object {@code ObjectId.ofKey(k)}), or pDKVS
+     * pairs (paper 002 §4.3), whose GET answers as pDSM's does: a value, absent, or null when no attempt got an answer.
+     */
+    interface KeyValues {
+        boolean put(int key, byte[] value);
+
+        PdsmClient.Read get(int key);
+
+        static KeyValues of(PdsmClient c) {
+            return new KeyValues() {
+                @Override
+                public boolean put(int key, byte[] value) {
+                    return c.put(ObjectId.ofKey(key), value);
+                }
+
+                @Override
+                public PdsmClient.Read get(int key) {
+                    return c.get(ObjectId.ofKey(key));
+                }
+            };
+        }
+
+        static KeyValues of(PdkvsClient c) {
+            return new KeyValues() {
+                @Override
+                public boolean put(int key, byte[] value) {
+                    return c.put(key, value);
+                }
+
+                @Override
+                public PdsmClient.Read get(int key) {
+                    byte[] v = c.get(key);
+                    return v == null ? null : v.length == 0 ? new PdsmClient.Absent() : new PdsmClient.Found(v);
+                }
+            };
+        }
     }
 }

@@ -17,9 +17,21 @@ import java.util.stream.IntStream;
  *       monitor-node}), so that killing a client does not kill the failure detector; every client is a process of its
  *       own and may die and come back as the same node; pDSM is deployed with transactions (paper 002 §4.1.6: a log
  *       region and a participant on every PM server, a coordinator per client).</li>
+ *   <li>{@link #pdkvs}: as {@link #pdsm}, with pDKVS on top (paper 002 §4.3: a CCEH index extension on every PM server,
+ *       the client's puts and gets go through it).</li>
  * </ul>
  */
-public record SplitLayout(List<String> servers, String monitorNode, List<String> clients, boolean transactions) {
+public record SplitLayout(List<String> servers, String monitorNode, List<String> clients, Layer layer) {
+    /** What is deployed over pDSM. */
+    public enum Layer {
+        /** pDSM's object store alone. */
+        OBJECTS,
+        /** pDKVS's CCEH index on every PM server. */
+        PDKVS,
+        /** Transactions: a log and a participant on every PM server, a coordinator per client. */
+        TRANSACTIONS
+    }
+
     public SplitLayout {
         servers = List.copyOf(servers);
         clients = List.copyOf(clients);
@@ -30,12 +42,22 @@ public record SplitLayout(List<String> servers, String monitorNode, List<String>
 
     /** The monitor node and the one client in one process at {@code client}. */
     public static SplitLayout pdsm(List<String> servers, String client) {
-        return new SplitLayout(servers, client, List.of(client), false);
+        return new SplitLayout(servers, client, List.of(client), Layer.OBJECTS);
+    }
+
+    /** As {@link #pdsm}, with pDKVS deployed over it. */
+    public static SplitLayout pdkvs(List<String> servers, String client) {
+        return new SplitLayout(servers, client, List.of(client), Layer.PDKVS);
     }
 
     /** The monitor node in its own process at {@code monitorNode}, each client in its own, pDSM with transactions. */
     public static SplitLayout withTransactions(List<String> servers, String monitorNode, List<String> clients) {
-        return new SplitLayout(servers, monitorNode, clients, true);
+        return new SplitLayout(servers, monitorNode, clients, Layer.TRANSACTIONS);
+    }
+
+    /** Whether transactions are deployed (the monitor node and every client in a process of its own). */
+    public boolean transactions() {
+        return layer == Layer.TRANSACTIONS;
     }
 
     /** Every node's address, by node id. */

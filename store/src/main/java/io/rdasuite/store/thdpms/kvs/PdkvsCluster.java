@@ -26,7 +26,14 @@ public final class PdkvsCluster {
     /** As above with CCEH segments of {@code buckets} × {@code slots} (a power of two buckets; benchmarks use 16 × 4). */
     public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
                                       boolean recover, PdkvsPlantedBug bug, int buckets, int slots) {
-        PdsmCluster pdsm = PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover);
+        return over(PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover), config, bug, buckets, slots);
+    }
+
+    /**
+     * pDKVS over a pDSM cluster deployed on its own (e.g. with the monitor's log on Apache Ratis, each node in its own
+     * process): every local PM server gets the CCEH extension, every client a pDKVS client.
+     */
+    public static PdkvsCluster over(PdsmCluster pdsm, PdsmConfig config, PdkvsPlantedBug bug, int buckets, int slots) {
         PdkvsCluster cluster = new PdkvsCluster(pdsm);
         for (PdsmServer s : pdsm.servers) {
             PdkvsServer k = new PdkvsServer(s, config, bug, buckets, slots);

@@ -235,6 +235,9 @@ public final class PdsmClient {
         MemorySegment bytes = MemorySegment.ofArray(data.clone());
         boolean ok = true;
         for (int i = 0; i < item.replicas().size(); i++) {
+            if (i > 0 && planted == ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP) {
+                break; // the plant skips the backups here too (a layer's items: pDKVS, pDFS)
+            }
             Replica r = item.replicas().get(i);
             boolean done = updaters.get(PdsmServer.updaterKey(r.nodeId(), r.localSegment()))
                     .apply(List.of(new Update(r.baseAddress() + addr.offset(), r.rkey(), bytes)));

@@ -1,0 +1,101 @@
+package io.rdasuite.hwreal.split;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.hwreal.pm.MappedFilePm;
+import io.rdasuite.hwreal.ratis.MonitorAddresses;
+import io.rdasuite.hwreal.ratis.RatisReplicaMain;
+import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * pDKVS (paper 002 §4.3) split as {@code rda serve --role pdsm-server --pdkvs} and {@code rda thdpms-client --store pdkvs}
+ * split it ({@link SplitLayout#pdkvs}), each "process" a {@link SplitFabric} of its own in this JVM over real TCP, the
+ * monitor on three Ratis replicas: the client's puts and gets go through the CCEH index on the PM servers, server 0
+ * dies in the middle of the run (its fabric closed: its connections break, as at a SIGKILL), its segments fail over, and
+ * the client's read-back finds every acknowledged put. With {@code ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP} in place of
+ * {@code NONE} (the client writes items to the primary only) it fails: keys whose items were on server 0 read nothing.
+ */
+class SplitPdkvsTest {
+    @Test
+    void everyAcknowledgedPdkvsPutSurvivesAServerKilledMidRun(@TempDir Path dir) throws Exception {
+        List<String> monitors = MonitorAddresses.freeLoopback(3);
+        List<org.apache.ratis.server.RaftServer> replicas = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
+        }
+        List<String> servers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            servers.add("127.0.0.1:" + SplitTestSupport.freePair());
+        }
+        SplitLayout layout = SplitLayout.pdkvs(servers, "127.0.0.1:" + SplitTestSupport.freePair());
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int index = i;
+            Path pm = Files.createDirectories(dir.resolve("s" + i));
+            started.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return PdsmProcesses.server(layout, monitors, index, new MappedFilePm(pm), pm, false, 1, quiet);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, r -> Thread.ofPlatform().start(r)));
+        }
+        ByteArrayOutputStream clientLog = new ByteArrayOutputStream();
+        Path history = dir.resolve("history.jsonl");
+        Path stop = dir.resolve("stop");
+        try (PrintStream out = new PrintStream(clientLog, true, StandardCharsets.UTF_8)) {
+            CompletableFuture<PdsmProcesses.ClientResult> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return PdsmProcesses.client(layout, 0, null, monitors, 7, 16, 600, 1, stop, history, ThdpmsPlantedBug.NONE, out);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, r -> Thread.ofPlatform().start(r));
+            try {
+                assertThat(SplitTestSupport.await(() -> lines(history) > 200, 120)).as("the client ran: %s", clientLog).isTrue();
+                started.getFirst().get().close(); // server 0's process dies mid-run
+                int before = lines(history);
+                assertThat(SplitTestSupport.await(() -> clientLog.toString(StandardCharsets.UTF_8).contains("declared dead") || lines(history) > before + 400, 120))
+                        .as("the client went on after the failover: %s", clientLog).isTrue();
+                Files.createFile(stop);
+                PdsmProcesses.ClientResult r = run.get();
+                assertThat(clientLog.toString(StandardCharsets.UTF_8)).contains("pDKVS keys");
+                assertThat(r.acknowledgedPuts()).as("puts acknowledged through pDKVS").isPositive();
+                assertThat(r.lostKeys()).as("acknowledged puts lost: %s", r).isEmpty();
+                assertThat(r.liveServers()).as("server 0 declared dead").doesNotContain(0);
+            } finally {
+                if (!Files.exists(stop)) {
+                    Files.createFile(stop);
+                }
+                for (int i = 1; i < 3; i++) {
+                    started.get(i).get().close();
+                }
+                for (org.apache.ratis.server.RaftServer r : replicas) {
+                    r.close();
+                }
+            }
+        }
+    }
+
+    private static int lines(Path history) {
+        if (!Files.exists(history)) {
+            return 0;
+        }
+        try (var lines = Files.lines(history)) {
+            return (int) lines.count();
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return 0;
+        }
+    }
+}
