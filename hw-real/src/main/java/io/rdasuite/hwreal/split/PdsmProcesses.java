@@ -334,7 +334,8 @@ public final class PdsmProcesses {
 
     /**
      * The client's store as the campaign uses it: pDSM objects (key k is object {@code ObjectId.ofKey(k)}), or pDKVS
-     * pairs (paper 002 §4.3), whose GET answers as pDSM's does: a value, absent, or null when no attempt got an answer.
+     * pairs (paper 002 §4.3), whose GET answers as pDSM's does ({@code PdkvsClient.read}): a value, absent, unreadable,
+     * or null when no attempt got an answer.
      */
     interface KeyValues {
         boolean put(int key, byte[] value);
@@ -364,8 +365,7 @@ public final class PdsmProcesses {
 
                 @Override
                 public PdsmClient.Read get(int key) {
-                    byte[] v = c.get(key);
-                    return v == null ? null : v.length == 0 ? new PdsmClient.Absent() : new PdsmClient.Found(v);
+                    return c.read(key);
                 }
             };
         }

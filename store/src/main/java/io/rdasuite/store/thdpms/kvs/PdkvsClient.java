@@ -81,11 +81,29 @@ public final class PdkvsClient {
 
     /** GET from segment {@code segment}'s table: the value, an empty array when absent, null when every attempt failed. */
     public byte[] get(long segment, long key) {
+        return switch (read(segment, key)) {
+            case PdsmClient.Found f -> f.value();
+            case PdsmClient.Absent a -> new byte[0];
+            case PdsmClient.Unreadable u -> null;
+            case null -> null;
+        };
+    }
+
+    /**
+     * GET in the placed segment, answered as pDSM's get is: the value ({@link PdsmClient.Found}), absent, unreadable (the
+     * index names an item that is not this key's: torn or never persisted; the store answered, and holds no value for
+     * the key), or null when no attempt got an answer. A history records the first three as reads, the last as nothing.
+     */
+    public PdsmClient.Read read(long key) {
+        return read(segmentOf(key), key);
+    }
+
+    private PdsmClient.Read read(long segment, long key) {
         long hash = keyHash(key);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             long[] r = call(segment, KvsMessages.GET, hash, 0);
             if (r != null && r[0] == KvsMessages.ABSENT) {
-                return new byte[0];
+                return new PdsmClient.Absent();
             }
             if (r != null && r[0] == KvsMessages.OK) {
                 MappingItem item = client.mapping(segment);
@@ -97,12 +115,12 @@ public final class PdkvsClient {
                     long storedKey = h.getLong();
                     long length = h.getLong();
                     if (storedHash != hash || storedKey != key || length < 0 || length > 4096) {
-                        return null; // the index names an item that is not this key's: torn or never persisted
+                        return new PdsmClient.Unreadable("the index names an item of key " + storedKey + ", not of key " + key);
                     }
                     byte[] all = client.read(GlobalAddress.of(1, GlobalAddress.READ, GlobalAddress.Space.HEAP, segment, r[2]),
                             KvsLayout.ITEM_HEADER_BYTES + (int) length);
                     if (all != null) {
-                        return java.util.Arrays.copyOfRange(all, KvsLayout.ITEM_HEADER_BYTES, all.length);
+                        return new PdsmClient.Found(java.util.Arrays.copyOfRange(all, KvsLayout.ITEM_HEADER_BYTES, all.length));
                     }
                 }
             }
