@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
-import io.rdasuite.hwreal.ratis.RatisReplicaMain;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -29,10 +28,7 @@ class SplitPdkvsTest {
     @Test
     void everyAcknowledgedPdkvsPutSurvivesAServerKilledMidRun(@TempDir Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
-        List<org.apache.ratis.server.RaftServer> replicas = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
-        }
+        List<org.apache.ratis.server.RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
         List<String> servers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             servers.add("127.0.0.1:" + SplitTestSupport.freePair());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
-import io.rdasuite.hwreal.ratis.RatisReplicaMain;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
@@ -36,10 +35,7 @@ class SplitPdsmTest {
     @Test
     void everyAcknowledgedPutSurvivesAServerKilledInAnotherFabric(@TempDir Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
-        List<org.apache.ratis.server.RaftServer> replicas = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
-        }
+        List<org.apache.ratis.server.RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             addresses.add(new InetSocketAddress("127.0.0.1", SplitTestSupport.freePair()));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.ratis.RatisLog;
-import io.rdasuite.hwreal.ratis.RatisReplicaMain;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
@@ -58,10 +57,7 @@ class SplitRejoinTest {
     @Test
     void aRestartedServerRejoinsAndTakesTheNextFailoversReplicas(@TempDir Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
-        List<RaftServer> replicas = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
-        }
+        List<RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
         List<String> servers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             servers.add("127.0.0.1:" + SplitTestSupport.freePair());

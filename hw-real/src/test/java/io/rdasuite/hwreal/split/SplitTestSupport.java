@@ -20,6 +20,16 @@ final class SplitTestSupport {
         }
     }
 
+    /** Starts the three Ratis monitor replicas at {@code monitors} (seed 1), their logs under {@code dir}/m0..m2. */
+    static java.util.List<org.apache.ratis.server.RaftServer> startMonitorReplicas(java.nio.file.Path dir, java.util.List<String> monitors)
+            throws Exception {
+        java.util.List<org.apache.ratis.server.RaftServer> replicas = new java.util.ArrayList<>();
+        for (int i = 0; i < monitors.size(); i++) {
+            replicas.add(io.rdasuite.hwreal.ratis.RatisReplicaMain.start(i, dir.resolve("m" + i), 1, monitors));
+        }
+        return replicas;
+    }
+
     /** Polls {@code check} every 50 ms for up to {@code seconds}; its last answer. */
     static boolean await(BooleanSupplier check, int seconds) throws InterruptedException {
         for (int i = 0; i < seconds * 20 && !check.getAsBoolean(); i++) {
