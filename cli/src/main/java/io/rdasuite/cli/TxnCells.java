@@ -221,10 +221,23 @@ final class TxnCells {
         row.put("examples", rows);
     }
 
-    /** The negative control: validation skipped, no crash needed; CAUGHT when the checker names a cycle. */
+    /**
+     * The negative control: validation skipped, no crash needed; CAUGHT when the checker names a cycle. Whether the two
+     * transactions overlap so that a write skew forms is a matter of timing, so the control is anchored like every cell
+     * ({@link io.rdasuite.crashsim.pinned.AnchoredExploration#ANCHOR_SEED}, the same run at every seed), and the seed's
+     * own timing is tried only when the anchor missed: a seed can no longer make correct code fail by missing the
+     * control (seed 51's timing did, in the sweep of 2026-11-27).
+     */
     static Map<String, Object> control(long seed) {
-        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, seed, TxnPlantedBug.VALIDATION_SKIPPED);
-        TxnExplorer.Result r = new TxnExplorer().explore(s, List.of(), 0, 0, TxnCrashHistoryCheck.strict(), true);
+        TxnExplorer.Scenario s = null;
+        TxnExplorer.Result r = null;
+        for (long tried : new long[] {io.rdasuite.crashsim.pinned.AnchoredExploration.ANCHOR_SEED, seed}) {
+            s = TxnExplorer.Scenario.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, tried, TxnPlantedBug.VALIDATION_SKIPPED);
+            r = new TxnExplorer().explore(s, List.of(), 0, 0, TxnCrashHistoryCheck.strict(), true);
+            if (!r.findings().isEmpty()) {
+                break;
+            }
+        }
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("subject", "thdpms/txn/" + TxnPlantedBug.VALIDATION_SKIPPED.label());
         row.put("config", s.config().name());

@@ -55,6 +55,17 @@ class TxnCellsTest {
         assertThat((String) c.get("anomaly")).startsWith("G2-item");
     }
 
+    /**
+     * Seed 51's own timing never overlaps the two transactions (the sweep of 2026-11-27: MISSED, so `rda check --seed 51`
+     * failed on correct code); the control is anchored, so every seed catches it.
+     */
+    @Test
+    void theNegativeControlIsCaughtAtASeedWhoseOwnTimingMissesIt() {
+        Map<String, Object> c = TxnCells.control(51);
+        assertThat(c.get("verdict")).isEqualTo("CAUGHT");
+        assertThat((String) c.get("anomaly")).startsWith("G2-item");
+    }
+
     @Test
     void aMistypedReplayTokenIsRejectedWithExit2() {
         RdaRun r = RdaRun.of("replay", "rdat1.RE1QK0RESU8rRFJBTS1SUVdSQjpJQjoxOnZhbGlkYXRpb24tc2tpcHBlZDpub25lOi0xOjA.d92d0d3b");
