@@ -64,7 +64,11 @@ class TcpJunkConnectionsTest {
             for (int i = 0; i < 4; i++) { // twice the slots: none is kept by a peer that never takes the store's hello
                 assertThat(closedByServer(at, hello)).as("a hello, then silence: closed at the store hello's deadline").isTrue();
             }
-            assertThat(hostLog.toString().lines().filter(l -> l.contains("did not take its hello within 300 ms"))).hasSize(4);
+            // each is closed with one line: the store's hello deadline (300 ms), or, when a loaded machine wakes that
+            // deadline's thread late, the transport's idle timeout (800 ms) first (seen once in .ci/run at load)
+            long storeHello = hostLog.toString().lines().filter(l -> l.contains("did not take its hello within 300 ms")).count();
+            long idle = log.stream().skip(afterRandom + 1).filter(l -> l.contains("nothing heard for 800 ms")).count();
+            assertThat(storeHello + idle).as("one line per silent hello: %s %s", hostLog, log).isEqualTo(4);
             for (int i = 0; i < 3; i++) { // the slot of the hello's queue pair, then a second client's
                 RemoteStoreClient second = RemoteStoreClient.attach(clients, at, "second-" + i);
                 assertThat(second.kv().get(key(1))).isEqualTo(value(1, 1));
