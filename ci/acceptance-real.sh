@@ -14,6 +14,7 @@
 #   YCSB_OPS      YCSB operations per client (default 5000)
 #   OUT           where results go (default target/acceptance)
 #   SECRET_FILE   a copy of the server's --secret-file, passed to every client (default: none)
+# A file $OUT/stop-after-cycle ends a long campaign early, with its history check, after the cycle under way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONFIG="${1:?usage: ci/acceptance-real.sh CONFIG}"
@@ -36,7 +37,7 @@ fi
 
 mkdir -p "$OUT"
 HISTORY="$OUT/history.jsonl"
-rm -f "$HISTORY"
+rm -f "$HISTORY" "$OUT/stop-after-cycle"
 
 wait_ready() {
   local n=0
@@ -60,7 +61,10 @@ echo "-- YCSB-B"
 ./rda bench ycsb --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --workload B --clients 4 --ops "$YCSB_OPS" --records 1000 | tee "$OUT/ycsb.txt"
 
 fail=0
+done_cycles=0
+campaign_start=$SECONDS
 for cycle in $(seq 1 "$CYCLES"); do
+  if [ -e "$OUT/stop-after-cycle" ]; then echo "-- $OUT/stop-after-cycle found: stopping after $done_cycles cycles"; break; fi
   echo "-- cycle $cycle: write, SIGKILL the server after ${KILL_AFTER}s, restart, verify"
   recorded=$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)
   ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
@@ -76,7 +80,9 @@ for cycle in $(seq 1 "$CYCLES"); do
   wait "$writer" || { echo "write phase failed"; fail=1; }
   start
   ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase verify --after-crash --history "$HISTORY" || fail=1
+  done_cycles=$cycle
 done
+echo "-- $done_cycles cycles ($done_cycles SIGKILLs of the server, each restarted on its PM) in $((SECONDS - campaign_start)) s"
 
 echo "-- history check (durable linearizability of the recorded history)"
 if ./rda --help | grep -qE "^  +lin "; then
