@@ -14,6 +14,8 @@
 #   YCSB_OPS      YCSB operations per client (default 5000)
 #   OUT           where results go (default target/acceptance)
 #   SECRET_FILE   a copy of the server's --secret-file, passed to every client (default: none)
+#   CHECK_JAVA_OPTS  RDA_JAVA_OPTS of each cycle's write and verify JVMs (default: C1 only; they run a second or two,
+#                 in which C2 costs more CPU than it returns)
 # A file $OUT/stop-after-cycle ends a long campaign early, with its history check, after the cycle under way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +26,7 @@ CONFIG="${1:?usage: ci/acceptance-real.sh CONFIG}"
 : "${START_SERVER:?CONFIG must set START_SERVER}" "${KILL_SERVER:?CONFIG must set KILL_SERVER}"
 CYCLES="${CYCLES:-3}"; KILL_AFTER="${KILL_AFTER:-2}"; YCSB_OPS="${YCSB_OPS:-5000}"; OUT="${OUT:-target/acceptance}"
 SERVER_LOG="${SERVER_LOG:-}"
+CHECK_JAVA_OPTS="${CHECK_JAVA_OPTS:--XX:TieredStopAtLevel=1}"
 SECRET=()
 if [ -n "${SECRET_FILE:-}" ]; then SECRET=(--secret-file "$SECRET_FILE"); fi
 
@@ -67,7 +70,7 @@ for cycle in $(seq 1 "$CYCLES"); do
   if [ -e "$OUT/stop-after-cycle" ]; then echo "-- $OUT/stop-after-cycle found: stopping after $done_cycles cycles"; break; fi
   echo "-- cycle $cycle: write, SIGKILL the server after ${KILL_AFTER}s, restart, verify"
   recorded=$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)
-  ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
+  RDA_JAVA_OPTS="$CHECK_JAVA_OPTS" ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase write --ops 1000000 --seed "$cycle" --history "$HISTORY" &
   writer=$!
   # KILL_AFTER counts from the writer's first recorded operation: on a loaded machine its JVM can take longer than that
   # to start, and a kill before it connected tested nothing (the writer found the port closed)
@@ -79,7 +82,7 @@ for cycle in $(seq 1 "$CYCLES"); do
   eval "$KILL_SERVER"
   wait "$writer" || { echo "write phase failed"; fail=1; }
   start
-  ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase verify --after-crash --history "$HISTORY" || fail=1
+  RDA_JAVA_OPTS="$CHECK_JAVA_OPTS" ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase verify --after-crash --history "$HISTORY" || fail=1
   done_cycles=$cycle
 done
 echo "-- $done_cycles cycles ($done_cycles SIGKILLs of the server, each restarted on its PM) in $((SECONDS - campaign_start)) s"
