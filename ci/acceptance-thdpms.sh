@@ -21,8 +21,9 @@
 #      and between kills, default 0), POLL (seconds between looks at logs and files, default 0.05), SERVE_JAVA_OPTS (the
 #      monitors' and PM servers' RDA_JAVA_OPTS),
 #      PLANT=not-mirrored-to-backup (the client skips the backups: the campaign must then report lost writes),
-#      STORE=pdkvs (the client's puts and gets go through pDKVS's CCEH index on every PM server, paper 002 §4.3; default
-#      kv: pDSM objects).
+#      STORE=pdkvs (the client's puts and gets go through pDKVS's CCEH index on every PM server, paper 002 §4.3) or
+#      STORE=pdfs (whole-file writes and reads of pDFS files, §4.2, over the same servers; a file per key); default kv:
+#      pDSM objects.
 # A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +37,8 @@ STORE="${STORE:-kv}"
 case "$STORE" in
     kv) serve_store=() ;;
     pdkvs) serve_store=(--pdkvs) ;;
-    *) echo "acceptance-thdpms.sh: STORE must be kv or pdkvs, not '$STORE'" >&2; exit 2 ;;
+    pdfs) serve_store=(--pdfs) ;; # pDKVS's index, whose servers keep each file's data block alive through its inode
+    *) echo "acceptance-thdpms.sh: STORE must be kv, pdkvs or pdfs, not '$STORE'" >&2; exit 2 ;;
 esac
 GAP="${GAP:-0}"
 POLL="${POLL:-0.05}"

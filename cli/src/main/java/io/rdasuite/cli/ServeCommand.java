@@ -71,6 +71,10 @@ final class ServeCommand implements Callable<Integer> {
             + " §4.3); the client runs rda thdpms-client --store pdkvs.")
     boolean pdkvs;
 
+    @Option(names = "--pdfs", description = "--role pdsm-server with --pdsm-client: pDKVS's index runs on this server with pDFS over it (paper"
+            + " 002 §4.2: the server keeps every file's data block alive through its inode); the client runs rda thdpms-client --store pdfs.")
+    boolean pdfs;
+
     @Option(names = "--index", defaultValue = "0", description = "--role monitor: this replica's place in --monitors; --role pdsm-server:"
             + " this server's place in --pdsm-servers (default: ${DEFAULT-VALUE}).")
     int index;
@@ -138,11 +142,16 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!role.equals("store")) {
             long s = seed == null ? 1 : seed;
-            if (pdkvs && !role.equals("pdsm-server")) {
-                throw new ParameterException(spec.commandLine(), "--pdkvs goes with --role pdsm-server, not --role " + role);
+            if ((pdkvs || pdfs) && !role.equals("pdsm-server")) {
+                throw new ParameterException(spec.commandLine(), (pdkvs ? "--pdkvs" : "--pdfs") + " goes with --role pdsm-server, not --role " + role);
             }
+            if (pdkvs && pdfs) {
+                throw new ParameterException(spec.commandLine(), "--pdkvs or --pdfs, not both (a pDFS server runs pDKVS's index too)");
+            }
+            io.rdasuite.hwreal.split.SplitLayout.Layer layer = pdfs ? io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS
+                    : pdkvs ? io.rdasuite.hwreal.split.SplitLayout.Layer.PDKVS : io.rdasuite.hwreal.split.SplitLayout.Layer.OBJECTS;
             return role.equals("pdsm-server") ? ServeRoles.pdsmServer(spec, pdsmServers, pdsmClient, pdsmMonitorNode, pdsmClients, monitors, index, s, pmDir,
-                    pdkvs, common.json)
+                    layer, common.json)
                     : ServeRoles.run(spec, role, monitors, index, s, pmDir, common.json);
         }
         if (seed != null) {

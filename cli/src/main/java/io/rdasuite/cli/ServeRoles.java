@@ -32,7 +32,8 @@ final class ServeRoles {
      * once the monitor has declared it dead ({@link io.rdasuite.hwreal.split.PdsmProcesses#server}).
      */
     static int pdsmServer(CommandSpec spec, List<String> servers, String client, String monitorNode, List<String> clients, List<String> monitors,
-                          int index, long seed, Path pmDir, boolean pdkvs, boolean json) throws Exception {
+                          int index, long seed, Path pmDir, io.rdasuite.hwreal.split.SplitLayout.Layer layer, boolean json) throws Exception {
+        boolean overKvs = layer != io.rdasuite.hwreal.split.SplitLayout.Layer.OBJECTS;
         if (servers == null || servers.size() < 2 || (client == null) == (monitorNode == null) || monitors == null || monitors.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), either --pdsm-client"
                     + " host:port or --pdsm-monitor-node host:port (with --pdsm-clients), and --monitors (the Ratis replicas)");
@@ -41,9 +42,10 @@ final class ServeRoles {
             throw new ParameterException(spec.commandLine(), "--pdsm-monitor-node and --pdsm-clients go together (the transaction deployment's"
                     + " monitor node and client processes)");
         }
-        if (pdkvs && client == null) {
-            throw new ParameterException(spec.commandLine(), "--pdkvs goes with --pdsm-client (pDKVS beside the monitor node in one client"
-                    + " process), not with --pdsm-monitor-node (the transaction deployment)");
+        if (overKvs && client == null) {
+            throw new ParameterException(spec.commandLine(), (layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? "--pdfs" : "--pdkvs")
+                    + " goes with --pdsm-client (the layer beside the monitor node in one client process), not with --pdsm-monitor-node (the"
+                    + " transaction deployment)");
         }
         if (index < 0 || index >= servers.size()) {
             throw new ParameterException(spec.commandLine(), "--index " + index + " is not a place in --pdsm-servers (0.." + (servers.size() - 1) + ")");
@@ -81,11 +83,12 @@ final class ServeRoles {
             }
         }
         java.io.PrintStream log = json ? System.err : System.out; // with --json, stdout carries the one document
-        log.println("pdsm-server " + index + (pdkvs ? " (with pDKVS)" : "") + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
+        log.println("pdsm-server " + index + (layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? " (with pDKVS and pDFS)" : overKvs ? " (with pDKVS)" : "") + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
                 + "; waiting for its peers");
         log.flush();
         io.rdasuite.hwreal.split.SplitLayout layout = client == null ? io.rdasuite.hwreal.split.SplitLayout.withTransactions(servers, monitorNode, clients)
-                : pdkvs ? io.rdasuite.hwreal.split.SplitLayout.pdkvs(servers, client) : io.rdasuite.hwreal.split.SplitLayout.pdsm(servers, client);
+                : layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? io.rdasuite.hwreal.split.SplitLayout.pdfs(servers, client)
+                : overKvs ? io.rdasuite.hwreal.split.SplitLayout.pdkvs(servers, client) : io.rdasuite.hwreal.split.SplitLayout.pdsm(servers, client);
         AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(layout, monitors, index,
                 new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), pmDir, rejoin, seed, log);
         if (json) {

@@ -55,7 +55,9 @@ final class ThdpmsClientCommand implements Callable<Integer> {
     int index;
 
     @Option(names = "--store", defaultValue = "kv", description = "kv (default: puts and gets of pDSM objects, a key-value history), pdkvs"
-            + " (puts and gets through pDKVS's CCEH index, paper 002 §4.3; the PM servers run rda serve --pdkvs; a key-value history) or txn"
+            + " (puts and gets through pDKVS's CCEH index, paper 002 §4.3; the PM servers run rda serve --pdkvs; a key-value history), pdfs"
+            + " (whole-file writes and reads of pDFS files over pDKVS's tables, paper 002 §4.2; the PM servers run rda serve --pdfs; a key-value"
+            + " history, a file per key) or txn"
             + " (with --monitor-node: TH-DPMS transactions of read-write registers, a transaction history for --model txn-rw-register).")
     String store;
 
@@ -111,11 +113,11 @@ final class ThdpmsClientCommand implements Callable<Integer> {
         if (!role.equals("client") && !role.equals("monitor-node")) {
             throw new ParameterException(spec.commandLine(), "--role: unknown value '" + role + "'; valid: client, monitor-node");
         }
-        if (!store.equals("kv") && !store.equals("pdkvs") && !store.equals("txn")) {
-            throw new ParameterException(spec.commandLine(), "--store: unknown value '" + store + "'; valid: kv, pdkvs, txn");
+        if (!List.of("kv", "pdkvs", "pdfs", "txn").contains(store)) {
+            throw new ParameterException(spec.commandLine(), "--store: unknown value '" + store + "'; valid: kv, pdkvs, pdfs, txn");
         }
-        if (store.equals("pdkvs") && monitorNode != null) {
-            throw new ParameterException(spec.commandLine(), "--store pdkvs runs the monitor node in the client process (--listen), not with"
+        if ((store.equals("pdkvs") || store.equals("pdfs")) && monitorNode != null) {
+            throw new ParameterException(spec.commandLine(), "--store " + store + " runs the monitor node in the client process (--listen), not with"
                     + " --monitor-node");
         }
         if (!split && (role.equals("monitor-node") || store.equals("txn") || clients != null || state != null)) {
@@ -183,7 +185,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             }
         }
         SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients)
-                : store.equals("pdkvs") ? SplitLayout.pdkvs(servers, listen) : SplitLayout.pdsm(servers, listen);
+                : store.equals("pdkvs") ? SplitLayout.pdkvs(servers, listen) : store.equals("pdfs") ? SplitLayout.pdfs(servers, listen)
+                : SplitLayout.pdsm(servers, listen);
         PdsmProcesses.ClientResult r = PdsmProcesses.client(layout, split ? index : 0, state, monitors, seed, keys, seconds,
                 coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug, log);
         if (common.json) {

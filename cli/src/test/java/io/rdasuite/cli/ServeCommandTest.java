@@ -49,10 +49,12 @@ class ServeCommandTest {
                 .contains("not a loopback address");
         assertThat(rda("serve", "--role", "pdsm-server").err()).contains("needs --pdsm-servers");
         assertThat(rda("serve", "--role", "monitor", "--pdkvs").err()).contains("--pdkvs goes with --role pdsm-server");
+        assertThat(rda("serve", "--role", "monitor", "--pdfs").err()).contains("--pdfs goes with --role pdsm-server");
+        assertThat(rda("serve", "--role", "pdsm-server", "--pdkvs", "--pdfs").err()).contains("--pdkvs or --pdfs, not both");
         assertThat(rda("serve", "--role", "pdsm-server", "--pdkvs", "--pdsm-servers", "127.0.0.1:21990,127.0.0.1:21992", "--pdsm-monitor-node",
                 "127.0.0.1:21994", "--pdsm-clients", "127.0.0.1:21996", "--monitors", "127.0.0.1:21998", "--pm", "x").err())
                 .contains("--pdkvs goes with --pdsm-client");
-        assertThat(rda("thdpms-client", "--store", "cceh", "--pdsm-servers", "127.0.0.1:21990,127.0.0.1:21992", "--monitors", "127.0.0.1:21998").err()).contains("unknown value 'cceh'").contains("kv, pdkvs, txn");
+        assertThat(rda("thdpms-client", "--store", "cceh", "--pdsm-servers", "127.0.0.1:21990,127.0.0.1:21992", "--monitors", "127.0.0.1:21998").err()).contains("unknown value 'cceh'").contains("kv, pdkvs, pdfs, txn");
         assertThat(rda("serve").err()).contains("Missing required option: '--fabric=<fabric>'");
     }
 

@@ -2,6 +2,7 @@ package io.rdasuite.crashsim.fs;
 
 import io.rdasuite.crashsim.Execution;
 import io.rdasuite.crashsim.TokenCodec;
+import io.rdasuite.crashsim.cluster.SecondFailure;
 import io.rdasuite.crashsim.cluster.ServerImages;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
@@ -24,18 +25,26 @@ import java.util.TreeSet;
  * Crash exploration of pDFS (paper 002 §4.2) on three PM servers (server 0 the directory server), a monitor and two
  * clients working in disjoint subtrees, under a power failure of every server (restart from each server's post-crash
  * image; the checker mounts, finishing rename intents), of the directory server alone and of a file metadata server
- * alone (the cluster fails over and runs on). After recovery the checker walks the namespace and checks: no entry whose
+ * alone (the cluster fails over and runs on), and of a file metadata server followed, once re-replication gave its
+ * segments their replicas back, by the primary of one of them (§4.1.7). After recovery the checker walks the namespace and checks: no entry whose
  * parent is gone (ORPHAN), no directory that does not lead to the root (CYCLE), no directory or file under two names
  * (DUPLICATE: a rename that was not atomic), and that the namespace is what each client's acknowledged operations
  * leave, with its operation in flight done or not (STATE).
  */
 public final class PdfsExplorer {
     static final int SERVERS = 3;
+    /** How many probe periods the checker waits at most for re-replication to finish and the second failure to strike. */
+    static final int SECOND_FAILURE_PROBES = 2_000;
     private final PdsmConfig pdsmConfig = PdsmConfig.small();
 
     /** The crash targets. */
     public enum Target {
-        ALL_SERVERS, DIRECTORY_SERVER, FILE_SERVER;
+        ALL_SERVERS, DIRECTORY_SERVER, FILE_SERVER,
+        /**
+         * A file metadata server fails, the monitor re-replicates its segments (§4.1.7), and once the last replica is
+         * back the primary of that segment fails too ({@link SecondFailure}): the files are then read from the copies.
+         */
+        SECOND_FAILURE;
 
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
@@ -339,6 +348,11 @@ public final class PdfsExplorer {
         }
         try (SimFabric fabric = fabric(s).faults(plan).build()) {
             PdfsCluster cluster = PdfsCluster.deploy(fabric, servers(), SERVERS, clients(s), pdsmConfig, 1, false, s.bug());
+            SecondFailure second = null;
+            if (target == Target.SECOND_FAILURE) {
+                cluster.kvs.pdsm.remapOnFailure();
+                second = SecondFailure.arm(fabric, cluster.kvs.pdsm, SERVERS, pdsmConfig.backups());
+            }
             List<long[]> renames = new ArrayList<>();
             List<Call> calls = new ArrayList<>();
             List<int[]> progress = spawnClients(fabric, cluster, s, renames, calls);
@@ -346,7 +360,7 @@ public final class PdfsExplorer {
             fabric.run();
             long events = fabric.engine().dispatched();
             boolean crashed = !fabric.firedFaults().isEmpty();
-            String violation = check(fabric, cluster, s, progress, target != null, calls, 0);
+            String violation = check(fabric, cluster, s, progress, target != null, second, calls, 0);
             return new Run(events, crashed, done(progress), violation, renames, List.copyOf(calls));
         }
     }
@@ -390,7 +404,7 @@ public final class PdfsExplorer {
                 progress.add(new int[] {d});
             }
             List<Call> calls = new ArrayList<>(prefix.calls());
-            String violation = check(restarted, cluster, s, progress, false, calls, prefix.events() + 1); // after every event of the crashed run
+            String violation = check(restarted, cluster, s, progress, false, null, calls, prefix.events() + 1); // after every event of the crashed run
             return new Run(prefix.events(), true, prefix.done(), violation, List.of(), List.copyOf(calls));
         }
     }
@@ -404,9 +418,11 @@ public final class PdfsExplorer {
     /**
      * The checker after recovery (mount, finishing rename intents; then a walk over every guid and name the program
      * uses), its span added to {@code calls} ({@code base} offsets its stamps in a restarted simulation); the violation,
-     * or null.
+     * or null. With {@code waitForDetector} it first waits until the failure detector found the crashed server dead, and
+     * with {@code second} also until the second failure struck and was found.
      */
-    private String check(SimFabric fabric, PdfsCluster cluster, Scenario s, List<int[]> progress, boolean waitForDetector, List<Call> calls, long base) {
+    private String check(SimFabric fabric, PdfsCluster cluster, Scenario s, List<int[]> progress, boolean waitForDetector, SecondFailure second,
+                         List<Call> calls, long base) {
         int me = s.program().clients().size();
         PdfsClient checker = cluster.clients.get(me);
         List<FsRecord> dirs = new ArrayList<>();
@@ -417,7 +433,14 @@ public final class PdfsExplorer {
         TreeSet<String> names = s.program().names();
         fabric.node(clients(s).get(me)).spawn("pdfs-checker", () -> {
             if (waitForDetector) {
-                fabric.node(clients(s).get(me)).clock().sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
+                var clock = fabric.node(clients(s).get(me)).clock();
+                clock.sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
+                if (second != null) {
+                    for (int p = 0; p < SECOND_FAILURE_PROBES && !second.fired(); p++) {
+                        clock.sleepNanos(pdsmConfig.probeNanos()); // re-replication copies the segments first
+                    }
+                    clock.sleepNanos((pdsmConfig.missedProbes() + 4) * pdsmConfig.probeNanos());
+                }
             }
             span[0] = base + fabric.engine().dispatched();
             mounted[0] = checker.recover(me);
@@ -472,7 +495,10 @@ public final class PdfsExplorer {
         return matchesSomePrefix(s.program(), observed, done(progress));
     }
 
-    /** The data version a file holds: 0 unwritten, the version whose bytes it holds, or -1 (bytes no write wrote). */
+    /**
+     * The data version a file holds: 0 unwritten, the version whose bytes it holds, -1 (bytes no write wrote) or -2 (no
+     * replica answered its READ).
+     */
     private long version(FsRecord f, SimFabric fabric, Scenario s, PdfsClient checker, String path) {
         if (f.data() == 0) {
             return 0;
@@ -480,6 +506,9 @@ public final class PdfsExplorer {
         byte[][] got = new byte[1][];
         fabric.node(clients(s).get(s.program().clients().size())).spawn("pdfs-read", () -> got[0] = checker.read(path));
         fabric.run();
+        if (got[0] == null) {
+            return -2; // no replica answered the READ
+        }
         for (long v = 1; v <= 8; v++) {
             if (Arrays.equals(got[0], FsOp.data(v))) {
                 return v;

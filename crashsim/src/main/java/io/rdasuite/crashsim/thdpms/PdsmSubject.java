@@ -104,46 +104,9 @@ public final class PdsmSubject extends PdsmClusterSubject {
         PdsmCluster cluster = PdsmCluster.deploy(fabric, serverNodes(program), monitorNode(program), clientNodes(program), config, 1, recover);
         cluster.remapOnFailure();
         if (secondFailure && !recover) {
-            killWhenReplicated(fabric, cluster);
+            io.rdasuite.crashsim.cluster.SecondFailure.arm(fabric, cluster, SERVERS, config.backups());
         }
         return new Deployed(new Objects(cluster, this), cluster.servers);
-    }
-
-    /**
-     * The second failure: after each monitor command, once some server is dead and a command just gave a segment a
-     * replica back so that every segment has as many as the live servers allow (1 + backups at most), the primary of
-     * that segment loses power before the next event (once per run).
-     */
-    private void killWhenReplicated(SimFabric fabric, PdsmCluster cluster) {
-        java.util.concurrent.atomic.AtomicReference<java.util.SortedMap<Long, io.rdasuite.store.thdpms.monitor.MappingItem>> before =
-                new java.util.concurrent.atomic.AtomicReference<>(new java.util.TreeMap<>());
-        boolean[] fired = {false};
-        cluster.log.afterEachCommand(() -> {
-            io.rdasuite.store.thdpms.monitor.MonitorView view = cluster.monitor.view();
-            java.util.SortedMap<Long, io.rdasuite.store.thdpms.monitor.MappingItem> previous = before.getAndSet(view.table());
-            if (fired[0] || view.liveServers().size() >= SERVERS) {
-                return;
-            }
-            int want = Math.min(1 + config.backups(), view.liveServers().size());
-            Integer victim = null;
-            boolean whole = true;
-            for (io.rdasuite.store.thdpms.monitor.MappingItem item : view.table().values()) {
-                whole &= item.replicas().size() >= want;
-                io.rdasuite.store.thdpms.monitor.MappingItem was = previous.get(item.segmentNo());
-                if (was != null && item.replicas().size() > was.replicas().size()) {
-                    victim = item.primary().nodeId();
-                }
-            }
-            if (whole && victim != null) {
-                fired[0] = true;
-                int y = victim;
-                fabric.engine().atEvent(fabric.engine().dispatched(), () -> {
-                    if (fabric.node(y).isUp()) {
-                        fabric.powerFailure(y);
-                    }
-                });
-            }
-        });
     }
 
     /** The deployment: operations run on the cluster's clients; the replica check reads its servers. */

@@ -7,6 +7,9 @@ import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.thdpms.fs.PdfsClient;
+import io.rdasuite.store.thdpms.fs.PdfsCluster;
+import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
 import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
@@ -73,8 +76,12 @@ public final class PdsmProcesses {
         }
         PdsmCluster cluster = PdsmCluster.deploy(fabric, layout.serverNodes(), layout.monitorNodeId(), layout.clientNodes(), config(plant), seed,
                 false, log);
-        if (layout.layer() == SplitLayout.Layer.PDKVS) {
-            withKvs.accept(PdkvsCluster.over(cluster, config(plant), PdkvsPlantedBug.NONE, PDKVS_BUCKETS, PDKVS_SLOTS));
+        if (layout.layer() == SplitLayout.Layer.PDKVS || layout.layer() == SplitLayout.Layer.PDFS) {
+            PdkvsCluster kvs = PdkvsCluster.over(cluster, config(plant), PdkvsPlantedBug.NONE, PDKVS_BUCKETS, PDKVS_SLOTS);
+            if (layout.layer() == SplitLayout.Layer.PDFS) {
+                PdfsCluster.over(kvs, PdfsPlantedBug.NONE); // a PM server keeps the blocks its inodes name alive (rebuild, re-replication)
+            }
+            withKvs.accept(kvs);
         }
         cluster.pollReadyAtMost(READY_POLL_MAX_NANOS);
         return cluster;
@@ -243,7 +250,9 @@ public final class PdsmProcesses {
             if (txn[0] != null) {
                 TxnProcesses.admit(txn[0], index, stateDir, out);
             }
-            KeyValues c = kvs[0] != null ? KeyValues.of(kvs[0].clients.get(index)) : KeyValues.of(cluster.clients.get(index));
+            KeyValues c = layout.layer() == SplitLayout.Layer.PDFS
+                    ? KeyValues.of(PdfsCluster.over(kvs[0], PdfsPlantedBug.NONE).clients.get(index), keys) // (no local PM server here)
+                    : kvs[0] != null ? KeyValues.of(kvs[0].clients.get(index)) : KeyValues.of(cluster.clients.get(index));
             long[] lastAcked = new long[keys];
             int[] counts = new int[5];
             List<String> lost = new ArrayList<>();
@@ -252,12 +261,13 @@ public final class PdsmProcesses {
             fabric.node(node).spawn("thdpms-client", () -> {
                 try {
                     cluster.clients.get(index).begin(); // the monitor node's bootstrap has mapped and configured every server
+                    c.prepare();
                     Random random = new Random(seed);
                     long seq = 0;
                     long startedAt = System.nanoTime();
                     long end = startedAt + (long) (seconds * 1e9);
                     long coldEnd = startedAt + (long) (coldSeconds * 1e9);
-                    out.println("client: deployed; running " + seconds + " s on " + keys + (kvs[0] != null ? " pDKVS" : "") + " keys" + (stopFile != null ? " or until " + stopFile
+                    out.println("client: deployed; running " + seconds + " s on " + keys + c.what() + (stopFile != null ? " or until " + stopFile
                             + " exists" : ""));
                     out.flush();
                     long lookedAt = startedAt;
@@ -342,6 +352,15 @@ public final class PdsmProcesses {
 
         PdsmClient.Read get(int key);
 
+        /** Before the run, unrecorded: what the keys need to exist (pDFS: the directory and its files). */
+        default void prepare() {
+        }
+
+        /** The keys, as the client's first line names them. */
+        default String what() {
+            return " keys";
+        }
+
         static KeyValues of(PdsmClient c) {
             return new KeyValues() {
                 @Override
@@ -367,7 +386,66 @@ public final class PdsmProcesses {
                 public PdsmClient.Read get(int key) {
                     return c.read(key);
                 }
+
+                @Override
+                public String what() {
+                    return " pDKVS keys";
+                }
             };
+        }
+
+        /**
+         * pDFS files (paper 002 §4.2): key k is the file {@value #PDFS_DIRECTORY}/f<i>k</i>; a put writes the whole file
+         * (its data one-sided to every replica, then its inode), a get reads it ({@code PdfsClient.readFile}; a file
+         * never written reads as absent). {@link #prepare} makes the directory and creates every file, empty.
+         */
+        static KeyValues of(PdfsClient c, int keys) {
+            return new KeyValues() {
+                @Override
+                public boolean put(int key, byte[] value) {
+                    return c.write(path(key), value);
+                }
+
+                @Override
+                public PdsmClient.Read get(int key) {
+                    return c.readFile(path(key));
+                }
+
+                @Override
+                public void prepare() {
+                    for (int attempt = 0; c.resolve(PDFS_DIRECTORY) < 0; attempt++) { // each step is checked by a lookup, not by its answer
+                        requireAttempt(attempt, "make " + PDFS_DIRECTORY);
+                        c.mkdir(PDFS_DIRECTORY, PDFS_DIRECTORY_GUID);
+                    }
+                    for (int k = 0; k < keys; k++) {
+                        for (int attempt = 0; c.stat(path(k)) == null; attempt++) {
+                            requireAttempt(attempt, "create " + path(k));
+                            c.create(path(k), PDFS_DIRECTORY_GUID + 1 + k);
+                        }
+                    }
+                }
+
+                @Override
+                public String what() {
+                    return " pDFS files";
+                }
+
+                private static String path(int key) {
+                    return PDFS_DIRECTORY + "/f" + key;
+                }
+            };
+        }
+    }
+
+    /** The directory of the pDFS client's files, and its guid (the root's is 1); file k's id is the guid + 1 + k. */
+    static final String PDFS_DIRECTORY = "/campaign";
+    static final long PDFS_DIRECTORY_GUID = 2;
+    /** How often the pDFS client's preparation tries each step (a failover during it makes a step fail once). */
+    static final int PREPARE_ATTEMPTS = 8;
+
+    private static void requireAttempt(int attempt, String step) {
+        if (attempt == PREPARE_ATTEMPTS) {
+            throw new IllegalStateException("pDFS: could not " + step + " in " + PREPARE_ATTEMPTS + " attempts");
         }
     }
 }

@@ -19,6 +19,8 @@ import java.util.stream.IntStream;
  *       region and a participant on every PM server, a coordinator per client).</li>
  *   <li>{@link #pdkvs}: as {@link #pdsm}, with pDKVS on top (paper 002 §4.3: a CCEH index extension on every PM server,
  *       the client's puts and gets go through it).</li>
+ *   <li>{@link #pdfs}: as {@link #pdkvs} (the PM servers are the same), with pDFS over pDKVS's tables in the client (paper
+ *       002 §4.2: its directory and file metadata servers are tables of the CCEH extension, file data is one-sided).</li>
  * </ul>
  */
 public record SplitLayout(List<String> servers, String monitorNode, List<String> clients, Layer layer) {
@@ -28,6 +30,8 @@ public record SplitLayout(List<String> servers, String monitorNode, List<String>
         OBJECTS,
         /** pDKVS's CCEH index on every PM server. */
         PDKVS,
+        /** pDFS over pDKVS's index (the servers as with {@link #PDKVS}; files, directories and data in the client). */
+        PDFS,
         /** Transactions: a log and a participant on every PM server, a coordinator per client. */
         TRANSACTIONS
     }
@@ -48,6 +52,11 @@ public record SplitLayout(List<String> servers, String monitorNode, List<String>
     /** As {@link #pdsm}, with pDKVS deployed over it. */
     public static SplitLayout pdkvs(List<String> servers, String client) {
         return new SplitLayout(servers, client, List.of(client), Layer.PDKVS);
+    }
+
+    /** As {@link #pdkvs}, with pDFS deployed over pDKVS in the client (the PM servers are pDKVS's). */
+    public static SplitLayout pdfs(List<String> servers, String client) {
+        return new SplitLayout(servers, client, List.of(client), Layer.PDFS);
     }
 
     /** The monitor node in its own process at {@code monitorNode}, each client in its own, pDSM with transactions. */

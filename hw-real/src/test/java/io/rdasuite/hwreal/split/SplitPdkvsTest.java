@@ -13,27 +13,47 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * pDKVS (paper 002 §4.3) split as {@code rda serve --role pdsm-server --pdkvs} and {@code rda thdpms-client --store pdkvs}
+ * pDKVS (paper 002 §4.3), and pDFS (§4.2) over it, split as {@code rda serve --role pdsm-server --pdkvs} and {@code rda thdpms-client --store pdkvs}
  * split it ({@link SplitLayout#pdkvs}), each "process" a {@link SplitFabric} of its own in this JVM over real TCP, the
  * monitor on three Ratis replicas: the client's puts and gets go through the CCEH index on the PM servers, server 0
  * dies in the middle of the run (its fabric closed: its connections break, as at a SIGKILL), its segments fail over, and
- * the client's read-back finds every acknowledged put. With {@code ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP} in place of
- * {@code NONE} (the client writes items to the primary only) it fails: keys whose items were on server 0 read nothing.
+ * the client's read-back finds every acknowledged put. With {@code ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP} (the client
+ * writes items to the primary only) the same run loses acknowledged puts: keys whose items were on server 0 read nothing.
+ * The pDFS run does the same with whole-file writes and reads ({@code rda thdpms-client --store pdfs}): a file's data
+ * block and its inode must both survive the failover.
  */
 class SplitPdkvsTest {
-    @Test
-    void everyAcknowledgedPdkvsPutSurvivesAServerKilledMidRun(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = SplitLayout.Layer.class, names = {"PDKVS", "PDFS"})
+    void everyAcknowledgedPutSurvivesAServerKilledMidRun(SplitLayout.Layer layer, @TempDir Path dir) throws Exception {
+        PdsmProcesses.ClientResult r = runKillingServer0(layer, ThdpmsPlantedBug.NONE, dir);
+        assertThat(r.acknowledgedPuts()).as("puts acknowledged through " + layer).isPositive();
+        assertThat(r.lostKeys()).as("acknowledged puts lost: %s", r).isEmpty();
+        assertThat(r.liveServers()).as("server 0 declared dead").doesNotContain(0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SplitLayout.Layer.class, names = {"PDKVS", "PDFS"})
+    void aClientThatSkipsTheBackupsLosesAcknowledgedPuts(SplitLayout.Layer layer, @TempDir Path dir) throws Exception {
+        PdsmProcesses.ClientResult r = runKillingServer0(layer, ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP, dir);
+        assertThat(r.lostKeys()).as("the plant's run: %s", r).isNotEmpty();
+    }
+
+    /** The client runs on {@code layer} until after server 0 died and was declared dead; its result after the read-back. */
+    private static PdsmProcesses.ClientResult runKillingServer0(SplitLayout.Layer layer, ThdpmsPlantedBug plant, Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
         List<org.apache.ratis.server.RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
         List<String> servers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             servers.add("127.0.0.1:" + SplitTestSupport.freePair());
         }
-        SplitLayout layout = SplitLayout.pdkvs(servers, "127.0.0.1:" + SplitTestSupport.freePair());
+        String client = "127.0.0.1:" + SplitTestSupport.freePair();
+        SplitLayout layout = layer == SplitLayout.Layer.PDFS ? SplitLayout.pdfs(servers, client) : SplitLayout.pdkvs(servers, client);
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
         List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -53,7 +73,7 @@ class SplitPdkvsTest {
         try (PrintStream out = new PrintStream(clientLog, true, StandardCharsets.UTF_8)) {
             CompletableFuture<PdsmProcesses.ClientResult> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return PdsmProcesses.client(layout, 0, null, monitors, 7, 16, 600, 1, stop, history, ThdpmsPlantedBug.NONE, out);
+                    return PdsmProcesses.client(layout, 0, null, monitors, 7, 16, 600, 1, stop, history, plant, out);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
@@ -66,10 +86,8 @@ class SplitPdkvsTest {
                         .as("the client went on after the failover: %s", clientLog).isTrue();
                 Files.createFile(stop);
                 PdsmProcesses.ClientResult r = run.get();
-                assertThat(clientLog.toString(StandardCharsets.UTF_8)).contains("pDKVS keys");
-                assertThat(r.acknowledgedPuts()).as("puts acknowledged through pDKVS").isPositive();
-                assertThat(r.lostKeys()).as("acknowledged puts lost: %s", r).isEmpty();
-                assertThat(r.liveServers()).as("server 0 declared dead").doesNotContain(0);
+                assertThat(clientLog.toString(StandardCharsets.UTF_8)).contains(layer == SplitLayout.Layer.PDFS ? "pDFS files" : "pDKVS keys");
+                return r;
             } finally {
                 if (!Files.exists(stop)) {
                     Files.createFile(stop);

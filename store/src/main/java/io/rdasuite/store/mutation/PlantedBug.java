@@ -206,6 +206,10 @@ public enum PlantedBug {
     PDFS_RENAME_TWO_OPERATIONS("pdfs-rename-two-operations", "pdfs",
             "a rename is two independent operations, create the new name then remove the old, with no intent to finish it"
                     + " after a crash (paper 002 §4.2, pDFS metadata)"),
+    /** PdfsPlantedBug.DATA_NOT_ROOTED. */
+    PDFS_DATA_NOT_ROOTED("pdfs-data-not-rooted", "pdfs",
+            "the PM servers do not count a file's data block as live (only the inode's item), so re-replication copies a"
+                    + " file metadata server's segment without the files' data (paper 002 §4.2 over §4.1.7)"),
 
     // ---- REMOTELOG and the recipes (paper 003) ------------------------------------------------------------------
     /** RemoteUpdater.apply: compound recipes wait for one persistence step after both updates. */

@@ -53,6 +53,21 @@ public record FsRecord(int kind, long id, long parent, String name, long length,
         b.put(java.util.Arrays.copyOf(n, MAX_NAME));
     }
 
+    /** The offset part of a {@link #data} address (its low 40 bits). */
+    public static final long OFFSET_MASK = (1L << 40) - 1;
+
+    /**
+     * The block a stored value keeps alive in its own segment: a file inode's data block (a write allocates it in the
+     * inode's segment, a rename that moves the inode to another segment copies it there). What pDFS gives pDKVS's
+     * servers as their values' roots ({@code PdkvsServer.ValueRoots}).
+     */
+    static void dataBlocks(byte[] value, java.util.function.LongConsumer live) {
+        FsRecord r = decode(value);
+        if (r != null && r.kind() == FILE && r.data() != 0) {
+            live.accept(r.data() & OFFSET_MASK);
+        }
+    }
+
     /** Decodes a value; null when it is not a record (empty: absent). */
     static FsRecord decode(byte[] v) {
         if (v == null || v.length < BYTES) {

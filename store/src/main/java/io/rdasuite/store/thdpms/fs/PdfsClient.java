@@ -3,6 +3,7 @@ package io.rdasuite.store.thdpms.fs;
 import io.rdasuite.store.kv.KeyHash;
 import io.rdasuite.store.thdpms.addr.GlobalAddress;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
+import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import java.util.List;
  * (the other segments' tables), placed by the hash of the parent's guid and the name. Data I/O is client-active
  * (Octopus): the client reads the inode, then READs or WRITEs the data block one-sided; a write allocates a new block
  * in the inode's segment, writes it to every replica, and only then updates the inode (§4.1.7: data before metadata).
+ * The data block always lives in its inode's segment (our choice: the paper does not place data): the servers count
+ * the blocks their inodes name as live ({@link FsRecord#dataBlocks}), for the allocator's rebuild and for
+ * re-replication, and a rename that moves an inode to another segment copies the data first.
  *
  * <p>A rename touches two metadata entries, possibly on two servers; it is made atomic by an <b>intent</b> at the DMS
  * (one per client): the intent persists first, then the new entry, then the old one goes, then the intent. Whoever mounts
@@ -150,11 +154,68 @@ public final class PdfsClient {
         if (inode == null || inode.kind() != FsRecord.FILE) {
             return false;
         }
+        long epoch = kv.pdsm().epoch();
         GlobalAddress block = kv.pdsm().pallocate(Math.max(8, data.length), fms(k));
         if (block == null || !kv.pdsm().write(block, data)) {
             return false;
         }
-        return kv.put(fms(k), k, FsRecord.file(inode.id(), parent, inode.name(), data.length, block.segmentNo() << 40 | block.offset()).encode());
+        return kv.put(fms(k), k, FsRecord.file(inode.id(), parent, inode.name(), data.length, block.segmentNo() << 40 | block.offset()).encode(),
+                rewrittenOnReconfiguration(block, data, epoch));
+    }
+
+    /**
+     * Before each attempt to index an inode that names {@code block}: when the configuration changed since the block was
+     * written (at {@code epoch}), writes it again, to every replica of the new one ({@link PdkvsClient#put(long, long,
+     * byte[], java.util.function.BooleanSupplier)}: a re-replication in between copied the segment without it).
+     */
+    private java.util.function.BooleanSupplier rewrittenOnReconfiguration(GlobalAddress block, byte[] data, long epoch) {
+        long[] writtenAt = {epoch};
+        return () -> {
+            long now = kv.pdsm().epoch();
+            if (now == writtenAt[0]) {
+                return true;
+            }
+            writtenAt[0] = now;
+            return kv.pdsm().write(block, data);
+        };
+    }
+
+    /** How often a data READ is tried, the mapping re-read after each failure (a failover moved the primary). */
+    static final int READ_ATTEMPTS = 8;
+
+    /** A data block's bytes, one-sided from the primary; null when every attempt failed. */
+    private byte[] readData(long data, long length) {
+        for (int attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+            byte[] bytes = kv.pdsm().read(dataAddress(data), (int) length);
+            if (bytes != null) {
+                return bytes;
+            }
+            kv.pdsm().reconfigure();
+        }
+        return null;
+    }
+
+    private static GlobalAddress dataAddress(long data) {
+        return GlobalAddress.of(1, GlobalAddress.READ, GlobalAddress.Space.HEAP, data >>> 40, data & FsRecord.OFFSET_MASK);
+    }
+
+    /**
+     * A copy of a file's data block in segment {@code segment} (written to every replica); null when the READ, the
+     * allocation or the write failed. A rename that moves an inode to another segment's table
+     * copies the data along: a segment's servers keep alive only the blocks its own inodes name (rebuild, §4.1.7).
+     */
+    private Copy copyData(long data, long length, long segment) {
+        byte[] bytes = readData(data, length);
+        long epoch = kv.pdsm().epoch();
+        GlobalAddress block = bytes == null ? null : kv.pdsm().pallocate(Math.max(8, bytes.length), segment);
+        if (block == null || !kv.pdsm().write(block, bytes)) {
+            return null;
+        }
+        return new Copy(block.segmentNo() << 40 | block.offset(), rewrittenOnReconfiguration(block, bytes, epoch));
+    }
+
+    /** A copied data block: its address, and what rewrites it before its inode is indexed (as a write's). */
+    private record Copy(long data, java.util.function.BooleanSupplier beforeIndexing) {
     }
 
     /** Reads the whole file (client-active: the inode, then one-sided READs of the data); null when absent or unreadable. */
@@ -166,8 +227,35 @@ public final class PdfsClient {
         if (inode.data() == 0) {
             return new byte[0];
         }
-        return kv.pdsm().read(GlobalAddress.of(1, GlobalAddress.READ, GlobalAddress.Space.HEAP, inode.data() >>> 40, inode.data() & ((1L << 40) - 1)),
-                (int) inode.length());
+        return readData(inode.data(), inode.length());
+    }
+
+    /**
+     * Reads the whole file as pDSM's get answers ({@link PdsmClient.Read}), for a history: its bytes; absent when no inode
+     * names it or the file was never written (created empty); unreadable when its inode's entry names an item that is not
+     * this file's inode (the store answered, and holds no file there); null when a metadata lookup or the data READ got
+     * no answer (a missing parent directory counts so too: a lookup that failed and one that found nothing look alike
+     * here, and the caller created the directory before it reads).
+     */
+    public PdsmClient.Read readFile(String path) {
+        long parent = resolve(parentOf(path));
+        if (parent < 0) {
+            return null;
+        }
+        long k = key('F', parent, nameOf(path));
+        PdsmClient.Read entry = kv.read(fms(k), k);
+        if (!(entry instanceof PdsmClient.Found found)) {
+            return entry;
+        }
+        FsRecord inode = FsRecord.decode(found.value());
+        if (inode == null || inode.kind() != FsRecord.FILE) {
+            return new PdsmClient.Unreadable("the entry of " + path + " holds no inode");
+        }
+        if (inode.data() == 0) {
+            return new PdsmClient.Absent();
+        }
+        byte[] data = readData(inode.data(), inode.length());
+        return data == null ? null : new PdsmClient.Found(data);
     }
 
     /**
@@ -207,8 +295,10 @@ public final class PdfsClient {
         } else {
             long newKey = key('F', dstParent, dstName);
             long oldKey = key('F', intent.parent(), intent.name());
-            ok = kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), src.data()).encode())
-                    && kv.delete(fms(oldKey), oldKey);
+            Copy copy = src.data() != 0 && src.data() >>> 40 != fms(newKey) ? copyData(src.data(), src.length(), fms(newKey))
+                    : new Copy(src.data(), () -> true);
+            ok = copy != null && kv.put(fms(newKey), newKey, FsRecord.file(intent.id(), dstParent, dstName, src.length(), copy.data()).encode(),
+                    copy.beforeIndexing()) && kv.delete(fms(oldKey), oldKey);
         }
         return ok && (planted == PdfsPlantedBug.RENAME_TWO_OPERATIONS || kv.delete(dms(), intentKey(owner)));
     }

@@ -24,10 +24,20 @@ public final class PdfsCluster {
     /** As above with CCEH segments of {@code buckets} × {@code slots} in the metadata tables. */
     public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
                                      boolean recover, PdfsPlantedBug bug, int buckets, int slots) {
-        PdfsCluster cluster = new PdfsCluster(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE,
-                buckets, slots));
-        for (int c = 0; c < cluster.kvs.clients.size(); c++) {
-            cluster.clients.add(new PdfsClient(cluster.kvs.clients.get(c), c, bug));
+        return over(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE, buckets, slots), bug);
+    }
+
+    /**
+     * pDFS over a pDKVS cluster deployed on its own (e.g. each node in its own process): every local pDKVS server learns
+     * that a file inode keeps its data block alive, and every pDKVS client gets a pDFS client.
+     */
+    public static PdfsCluster over(PdkvsCluster kvs, PdfsPlantedBug bug) {
+        PdfsCluster cluster = new PdfsCluster(kvs);
+        if (bug != PdfsPlantedBug.DATA_NOT_ROOTED) {
+            kvs.servers.forEach(s -> s.keepAliveThroughValues(FsRecord::dataBlocks));
+        }
+        for (int c = 0; c < kvs.clients.size(); c++) {
+            cluster.clients.add(new PdfsClient(kvs.clients.get(c), c, bug));
         }
         return cluster;
     }

@@ -4,7 +4,12 @@ package io.rdasuite.store.thdpms.fs;
 public enum PdfsPlantedBug {
     NONE,
     /** A rename is two independent operations (create the new name, then remove the old) with no intent to finish it. */
-    RENAME_TWO_OPERATIONS;
+    RENAME_TWO_OPERATIONS,
+    /**
+     * The PM servers do not know that an inode keeps its data block alive: the allocator's rebuild and re-replication
+     * (§4.1.7) see the inode's item, not the block it names, so a re-replicated segment lacks the file's data.
+     */
+    DATA_NOT_ROOTED;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
@@ -22,6 +27,10 @@ public enum PdfsPlantedBug {
 
     /** The pDFS bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdfs-...}), else {@link #NONE}. */
     public static PdfsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
-        return plant == io.rdasuite.store.mutation.PlantedBug.PDFS_RENAME_TWO_OPERATIONS ? RENAME_TWO_OPERATIONS : NONE;
+        return switch (plant) {
+            case PDFS_RENAME_TWO_OPERATIONS -> RENAME_TWO_OPERATIONS;
+            case PDFS_DATA_NOT_ROOTED -> DATA_NOT_ROOTED;
+            case null, default -> NONE;
+        };
     }
 }

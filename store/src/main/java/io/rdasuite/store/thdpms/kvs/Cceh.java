@@ -303,6 +303,15 @@ final class Cceh {
 
     /** Every block the index keeps alive: its segments and the items their live slots name. */
     List<Long> liveBlocks() {
+        return blocks(true);
+    }
+
+    /** The items the live slots name (a layer's values, which may keep blocks of their own alive). */
+    List<Long> items() {
+        return blocks(false);
+    }
+
+    private List<Long> blocks(boolean withSegments) {
         List<Long> live = new ArrayList<>();
         if (!formatted()) {
             return live;
@@ -312,7 +321,9 @@ final class Cceh {
             segments.add(entry(i));
         }
         for (long seg : segments) {
-            live.add(seg);
+            if (withSegments) {
+                live.add(seg);
+            }
             for (int j = 0; j < buckets * slots; j++) {
                 long k = m.load8(slot(seg, j));
                 long item = m.load8(slot(seg, j) + 8);

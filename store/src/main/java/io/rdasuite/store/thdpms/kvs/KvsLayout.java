@@ -9,6 +9,8 @@ import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
  */
 final class KvsLayout {
     static final int ITEM_HEADER_BYTES = 24;
+    /** The longest value a reader accepts (a longer length word is a torn or foreign item). */
+    static final int MAX_VALUE_BYTES = 4096;
 
     private KvsLayout() {
     }

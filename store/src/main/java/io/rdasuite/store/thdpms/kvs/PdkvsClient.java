@@ -59,11 +59,21 @@ public final class PdkvsClient {
 
     /** PUT into the table of segment {@code segment} (a layer's own placement, e.g. pDFS's directory server). */
     public boolean put(long segment, long key, byte[] value) {
+        return put(segment, key, value, () -> true);
+    }
+
+    /**
+     * As above; before each attempt asks the index to point at its item, {@code beforeIndexing} runs (false: the attempt
+     * fails and the client re-reads the mapping). A layer whose value names a block it wrote one-sided rewrites the block
+     * there when the configuration changed since: a re-replication that copied the segment before the value was indexed
+     * did not copy the block (nothing named it yet), and the new place is a replica only in the new configuration.
+     */
+    public boolean put(long segment, long key, byte[] value, java.util.function.BooleanSupplier beforeIndexing) {
         long hash = keyHash(key);
         byte[] item = ByteBuffer.allocate(KvsLayout.ITEM_HEADER_BYTES + value.length).putLong(hash).putLong(key).putLong(value.length).put(value).array();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             GlobalAddress at = client.pallocate(item.length, segment);
-            if (at == null || !client.write(at, item)) {
+            if (at == null || !client.write(at, item) || !beforeIndexing.getAsBoolean()) {
                 client.reconfigure();
                 continue;
             }
@@ -98,7 +108,8 @@ public final class PdkvsClient {
         return read(segmentOf(key), key);
     }
 
-    private PdsmClient.Read read(long segment, long key) {
+    /** As {@link #read(long)} in segment {@code segment}'s table (a layer's own placement, e.g. pDFS's inodes). */
+    public PdsmClient.Read read(long segment, long key) {
         long hash = keyHash(key);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             long[] r = call(segment, KvsMessages.GET, hash, 0);
@@ -114,7 +125,7 @@ public final class PdkvsClient {
                     long storedHash = h.getLong();
                     long storedKey = h.getLong();
                     long length = h.getLong();
-                    if (storedHash != hash || storedKey != key || length < 0 || length > 4096) {
+                    if (storedHash != hash || storedKey != key || length < 0 || length > KvsLayout.MAX_VALUE_BYTES) {
                         return new PdsmClient.Unreadable("the index names an item of key " + storedKey + ", not of key " + key);
                     }
                     byte[] all = client.read(GlobalAddress.of(1, GlobalAddress.READ, GlobalAddress.Space.HEAP, segment, r[2]),

@@ -180,8 +180,12 @@ public final class PdsmServer {
         }
     }
 
-    /** The epoch a request on {@code segmentNo} must carry at least (none passes while a copy waits to be mapped). */
-    private long requiredEpoch(long segmentNo) {
+    /**
+     * The epoch a request on {@code segmentNo} must carry at least (none passes while a copy waits to be mapped: a client
+     * that wrote an item or a block one-sided under the old configuration missed the copy). A layer's requests
+     * ({@link Extension}) are held to it too.
+     */
+    public long requiredEpoch(long segmentNo) {
         return copied.containsKey(segmentNo) ? Long.MAX_VALUE : epoch;
     }
 
