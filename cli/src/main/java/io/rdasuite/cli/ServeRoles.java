@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.hwreal.ratis.RatisReplicaMain;
 import io.rdasuite.hwreal.remote.RemoteTransport;
+import io.rdasuite.hwreal.split.SplitLayout;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,8 @@ final class ServeRoles {
      * once the monitor has declared it dead ({@link io.rdasuite.hwreal.split.PdsmProcesses#server}).
      */
     static int pdsmServer(CommandSpec spec, List<String> servers, String client, String monitorNode, List<String> clients, List<String> monitors,
-                          int index, long seed, Path pmDir, io.rdasuite.hwreal.split.SplitLayout.Layer layer, boolean json) throws Exception {
-        boolean overKvs = layer != io.rdasuite.hwreal.split.SplitLayout.Layer.OBJECTS;
+                          int index, long seed, Path pmDir, SplitLayout.Layer layer, boolean json) throws Exception {
+        boolean overKvs = layer != SplitLayout.Layer.OBJECTS;
         if (servers == null || servers.size() < 2 || (client == null) == (monitorNode == null) || monitors == null || monitors.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--role pdsm-server needs --pdsm-servers (2 or more host:port), either --pdsm-client"
                     + " host:port or --pdsm-monitor-node host:port (with --pdsm-clients), and --monitors (the Ratis replicas)");
@@ -43,7 +44,7 @@ final class ServeRoles {
                     + " monitor node and client processes)");
         }
         if (overKvs && client == null) {
-            throw new ParameterException(spec.commandLine(), (layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? "--pdfs" : "--pdkvs")
+            throw new ParameterException(spec.commandLine(), (layer == SplitLayout.Layer.PDFS ? "--pdfs" : "--pdkvs")
                     + " goes with --pdsm-client (the layer beside the monitor node in one client process), not with --pdsm-monitor-node (the"
                     + " transaction deployment)");
         }
@@ -83,12 +84,11 @@ final class ServeRoles {
             }
         }
         java.io.PrintStream log = json ? System.err : System.out; // with --json, stdout carries the one document
-        log.println("pdsm-server " + index + (layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? " (with pDKVS and pDFS)" : overKvs ? " (with pDKVS)" : "") + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
+        log.println("pdsm-server " + index + (layer == SplitLayout.Layer.PDFS ? " (with pDKVS and pDFS)" : overKvs ? " (with pDKVS)" : "") + " at " + servers.get(index) + ", PM in " + pmDir + (rejoin ? "; restarted, rejoining" : "")
                 + "; waiting for its peers");
         log.flush();
-        io.rdasuite.hwreal.split.SplitLayout layout = client == null ? io.rdasuite.hwreal.split.SplitLayout.withTransactions(servers, monitorNode, clients)
-                : layer == io.rdasuite.hwreal.split.SplitLayout.Layer.PDFS ? io.rdasuite.hwreal.split.SplitLayout.pdfs(servers, client)
-                : overKvs ? io.rdasuite.hwreal.split.SplitLayout.pdkvs(servers, client) : io.rdasuite.hwreal.split.SplitLayout.pdsm(servers, client);
+        SplitLayout layout = client == null ? SplitLayout.withTransactions(servers, monitorNode, clients)
+                : SplitLayout.withClientProcess(servers, client, layer);
         AutoCloseable server = io.rdasuite.hwreal.split.PdsmProcesses.server(layout, monitors, index,
                 new io.rdasuite.hwreal.pm.MappedFilePm(pmDir), pmDir, rejoin, seed, log);
         if (json) {

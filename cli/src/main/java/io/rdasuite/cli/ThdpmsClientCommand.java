@@ -185,8 +185,11 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             }
         }
         SplitLayout layout = split ? SplitLayout.withTransactions(servers, monitorNode, clients)
-                : store.equals("pdkvs") ? SplitLayout.pdkvs(servers, listen) : store.equals("pdfs") ? SplitLayout.pdfs(servers, listen)
-                : SplitLayout.pdsm(servers, listen);
+                : SplitLayout.withClientProcess(servers, listen, switch (store) {
+                    case "pdkvs" -> SplitLayout.Layer.PDKVS;
+                    case "pdfs" -> SplitLayout.Layer.PDFS;
+                    default -> SplitLayout.Layer.OBJECTS;
+                });
         PdsmProcesses.ClientResult r = PdsmProcesses.client(layout, split ? index : 0, state, monitors, seed, keys, seconds,
                 coldSeconds != null ? coldSeconds : seconds / 4, until, history, bug, log);
         if (common.json) {

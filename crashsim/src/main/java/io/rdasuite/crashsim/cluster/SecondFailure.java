@@ -15,6 +15,8 @@ import java.util.TreeMap;
  */
 public final class SecondFailure {
     private int victim = -1;
+    /** The mapping after the previous command (a segment whose replicas grew since is the one just re-replicated). */
+    private SortedMap<Long, MappingItem> before = new TreeMap<>();
 
     private SecondFailure() {
     }
@@ -22,11 +24,10 @@ public final class SecondFailure {
     /** Arms it on {@code cluster} ({@code servers} PM servers, segments of 1 + {@code backups} replicas). */
     public static SecondFailure arm(SimFabric fabric, PdsmCluster cluster, int servers, int backups) {
         SecondFailure second = new SecondFailure();
-        SortedMap<Long, MappingItem>[] before = new SortedMap[] {new TreeMap<Long, MappingItem>()};
         cluster.log.afterEachCommand(() -> {
             MonitorView view = cluster.monitor.view();
-            SortedMap<Long, MappingItem> previous = before[0];
-            before[0] = view.table();
+            SortedMap<Long, MappingItem> previous = second.before;
+            second.before = view.table();
             if (second.fired() || view.liveServers().size() >= servers) {
                 return;
             }

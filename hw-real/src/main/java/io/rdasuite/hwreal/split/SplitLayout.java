@@ -46,17 +46,25 @@ public record SplitLayout(List<String> servers, String monitorNode, List<String>
 
     /** The monitor node and the one client in one process at {@code client}. */
     public static SplitLayout pdsm(List<String> servers, String client) {
-        return new SplitLayout(servers, client, List.of(client), Layer.OBJECTS);
+        return withClientProcess(servers, client, Layer.OBJECTS);
+    }
+
+    /** The monitor node and the one client in one process at {@code client}, {@code layer} (not transactions) over pDSM. */
+    public static SplitLayout withClientProcess(List<String> servers, String client, Layer layer) {
+        if (layer == Layer.TRANSACTIONS) {
+            throw new IllegalArgumentException("transactions need the monitor node in a process of its own: withTransactions");
+        }
+        return new SplitLayout(servers, client, List.of(client), layer);
     }
 
     /** As {@link #pdsm}, with pDKVS deployed over it. */
     public static SplitLayout pdkvs(List<String> servers, String client) {
-        return new SplitLayout(servers, client, List.of(client), Layer.PDKVS);
+        return withClientProcess(servers, client, Layer.PDKVS);
     }
 
     /** As {@link #pdkvs}, with pDFS deployed over pDKVS in the client (the PM servers are pDKVS's). */
     public static SplitLayout pdfs(List<String> servers, String client) {
-        return new SplitLayout(servers, client, List.of(client), Layer.PDFS);
+        return withClientProcess(servers, client, Layer.PDFS);
     }
 
     /** The monitor node in its own process at {@code monitorNode}, each client in its own, pDSM with transactions. */
