@@ -98,14 +98,14 @@ class ReportBrowserTest {
     void aRedCellLeadsToItsFindingAndItsTimeline() throws Exception {
         open(SampleReports.get().check.resolve("index.html"));
         assertThat(browser.findElement(By.id("verdict")).getText()).isEqualTo("FAIL");
-        browser.findElement(By.cssSelector("table.matrix td.FAIL a")).click();
+        follow(browser.findElement(By.cssSelector("table.matrix td.FAIL a")));
         if (browser.getCurrentUrl().contains("findings.html")) { // a cell with several findings lands on its section of the index
             String section = browser.getCurrentUrl().substring(browser.getCurrentUrl().indexOf('#') + 1);
-            browser.findElement(By.id(section)).findElement(By.cssSelector("a")).click();
+            follow(browser.findElement(By.id(section)).findElement(By.cssSelector("a")));
         }
         WebElement finding = browser.findElement(By.cssSelector(".finding-box"));
         assertThat(finding.getText()).contains("rda replay rda2.").contains("a claimed property failed");
-        finding.findElement(By.linkText("history timeline")).click();
+        follow(finding.findElement(By.linkText("history timeline")));
         assertThat(errors()).as("timeline: console errors").isEmpty();
         assertThat(browser.findElements(By.cssSelector(".tick"))).isNotEmpty();
         assertThat(browser.findElement(By.cssSelector(".legend")).getText()).contains("crash");
@@ -201,13 +201,13 @@ class ReportBrowserTest {
         open(r.fuzz.resolve("index.html"));
         List<WebElement> links = browser.findElements(By.cssSelector(".finding-box a[href^='timelines/']"));
         assertThat(links).as("fuzz failures and findings link timelines").isNotEmpty();
-        links.getFirst().click();
+        follow(links.getFirst());
         assertThat(browser.findElements(By.cssSelector(".op"))).isNotEmpty();
         open(r.check.resolve("findings.html"));
         WebElement txn = browser.findElements(By.cssSelector("section.cell")).stream().filter(s -> s.getText().contains("thdpms/txn")).findFirst()
                 .orElseThrow(() -> new AssertionError("no TH-DPMS transaction finding in the index"));
-        txn.findElement(By.cssSelector("a")).click();
-        browser.findElement(By.linkText("history timeline")).click();
+        follow(txn.findElement(By.cssSelector("a")));
+        follow(browser.findElement(By.linkText("history timeline")));
         assertThat(browser.getCurrentUrl()).contains("timelines/txn-");
         assertThat(browser.findElements(By.cssSelector(".op"))).isNotEmpty();
         screenshot("txn-timeline");
@@ -291,7 +291,40 @@ class ReportBrowserTest {
     }
 
     private static void open(Path page) {
-        browser.get(page.toAbsolutePath().toUri().toString());
+        String url = page.toAbsolutePath().toUri().toString();
+        browser.get(url);
+        awaitLoaded(url);
+    }
+
+    /**
+     * Clicks a link and waits until its page has loaded: a click only starts the navigation, so without the wait the
+     * next step could read the page the click left (or, the next {@link #open}, have the click's page land after it).
+     */
+    private static void follow(WebElement link) {
+        String href = link.getAttribute("href");
+        link.click();
+        awaitLoaded(href);
+    }
+
+    /** Waits (60 s at most, a bound, not a measure) until the browser shows {@code url}'s document, fully loaded. */
+    private static void awaitLoaded(String url) {
+        String want = withoutFragment(url);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (!(withoutFragment(browser.getCurrentUrl()).equals(want) && "complete".equals(browser.executeScript("return document.readyState")))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the browser did not load " + url + "; it shows " + browser.getCurrentUrl());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static String withoutFragment(String url) {
+        return url.contains("#") ? url.substring(0, url.indexOf('#')) : url;
     }
 
     private static List<String> errors() {
