@@ -16,10 +16,17 @@
 # Checks: `rda lin check` of the key-value history (linearizable) and of the transaction history
 # (--model txn-rw-register --consistency-model strict-serializable: what TxnCluster claims on the simulator).
 # Usage: ci/acceptance-thdpms-txn.sh [CYCLES] [CLIENT_SECONDS]   (default: 3 cycles, 10 s of clients before the first)
-# Env: RDA (default ./rda), OUT (default target/acceptance-thdpms-txn), PORT (first port, default 21700), GAP (seconds
-#      between kills, default 1), KEYS (transactional keys, default 8),
+# The kills follow events, not fixed pauses: a killed leader is restarted as soon as the group elected another (the next
+# leader is killed once it is a Raft follower again); the killed coordinator is restarted as soon as the monitor node
+# recovered it, while the next leader kill happens. The restarted processes compile with C1 alone and use the serial
+# collector (their JVM start is most of a cycle).
+# Env: RDA (default ./rda; a long campaign should use a copy that edits to the sources cannot rebuild), OUT (default
+#      target/acceptance-thdpms-txn), PORT (first port, default 21700), GAP (extra seconds before each restart and
+#      between kills, default 0), POLL (seconds between looks at logs, default 0.05), KEYS (transactional keys, default 8),
+#      SERVE_JAVA_OPTS (the JVM options of every process but the key-value client),
 #      PLANT=validation-skipped (the coordinators skip validation: write skew the check must report) or
 #      PLANT=coordinator-recovery-skipped (the monitor node neither fences nor recovers a dead coordinator).
+# A file $OUT/stop-after-cycle ends a long campaign early, with its checks, after the cycle under way.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 CYCLES="${1:-3}"
@@ -28,10 +35,19 @@ RDA="${RDA:-./rda}"
 OUT="${OUT:-target/acceptance-thdpms-txn}"
 PORT="${PORT:-21700}"
 PLANT="${PLANT:-none}"
-GAP="${GAP:-1}"
+GAP="${GAP:-0}"
+POLL="${POLL:-0.05}"
 KEYS="${KEYS:-8}"
+# Ratis logs every connection and election at INFO: warnings only, and nothing from LifeCycle (a stack trace per failed
+# dial of a killed replica).
+QUIET_RATIS="-Dorg.slf4j.simpleLogger.log.org.apache.ratis=warn -Dorg.slf4j.simpleLogger.log.org.apache.ratis.util.LifeCycle=off"
+SERVE_JAVA_OPTS="${SERVE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC $QUIET_RATIS}"
+# A JVM's ahead-of-time cache (JEP 483/514) of the classes a monitor and a PM server load, for their restarts, trained by
+# the campaign itself as in ci/acceptance-thdpms.sh (TRAIN=1; default for 30 cycles or more).
+TRAIN="${TRAIN:-$(( CYCLES >= 30 ? 1 : 0 ))}"
+declare -A aot_flags=()
 dir="$OUT/campaign"
-rm -rf "$dir"; mkdir -p "$dir"
+rm -rf "$dir" "$OUT/stop-after-cycle"; mkdir -p "$dir"
 pids=()
 txn_plant=none; node_plant=none
 case "$PLANT" in
@@ -52,46 +68,50 @@ stop_all() {
 }
 trap 'stop_all; exit 130' INT TERM
 
+# Seconds since the campaign started, to the tenth.
 elapsed() {
-    echo $(( ($(date +%s%N) - campaign_start) / 1000000000 ))
+    local t=$(( ($(date +%s%N) - campaign_start) / 100000000 ))
+    echo "$((t / 10)).$((t % 10))"
 }
 
 # Waits up to $2 seconds until file $1 has more than $3 lines matching $4, while the processes $5... live.
 await_count() {
     local i p file=$1 limit=$2 before=$3 text=$4
     shift 4
-    for ((i = 0; i < limit * 10; i++)); do
+    local end=$(( $(date +%s) + limit ))
+    while (( $(date +%s) < end )); do
         (( $(grep -c "$text" "$file" 2>/dev/null) > before )) && return 0
         for p in "$@"; do
             kill -0 "$p" 2>/dev/null || return 1
         done
-        sleep 0.1
+        sleep "$POLL"
     done
     return 1
 }
 
+# The index of the live monitor replica that leads (its directory holds the file 'leader'), waiting up to 60 s.
 leader() {
-    local i m
-    for ((i = 0; i < 600; i++)); do
+    local m end=$(( $(date +%s) + 60 ))
+    while (( $(date +%s) < end )); do
         for m in 0 1 2; do
             if [[ -f "$dir/m$m/leader" ]] && kill -0 "${mon[$m]}" 2>/dev/null; then
                 echo "$m"
                 return 0
             fi
         done
-        sleep 0.1
+        sleep "$POLL"
     done
     return 1
 }
 
 start_monitor() {
-    "$RDA" serve --role monitor --monitors "$MONS" --index "$1" --pm "$dir/m$1" >>"$dir/mon$1.log" 2>&1 &
+    RDA_AOT=${aot_off:-1} RDA_JAVA_OPTS="$SERVE_JAVA_OPTS ${aot_flags[monitor]:-}" "$RDA" serve --role monitor --monitors "$MONS" --index "$1" --pm "$dir/m$1" >>"$dir/mon$1.log" 2>&1 &
     mon[$1]=$!
     pids+=($!)
 }
 
 start_server() {
-    "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-monitor-node "$NODE" --pdsm-clients "$CLIENTS" --monitors "$MONS" \
+    RDA_AOT=${aot_off:-1} RDA_JAVA_OPTS="$SERVE_JAVA_OPTS ${aot_flags[server]:-}" "$RDA" serve --role pdsm-server --pdsm-servers "$SERVERS" --pdsm-monitor-node "$NODE" --pdsm-clients "$CLIENTS" --monitors "$MONS" \
         --index "$1" --pm "$dir/s$1" >"$2" 2>&1 &
     srv[$1]=$!
     pids+=($!)
@@ -99,7 +119,7 @@ start_server() {
 
 # Starts coordinator $1 (client 1 or 2) on its state directory (a restart is its next life), its output appended to its log.
 start_coordinator() {
-    "$RDA" thdpms-client --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --index "$1" --monitors "$MONS" \
+    RDA_JAVA_OPTS="$SERVE_JAVA_OPTS" "$RDA" thdpms-client --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --index "$1" --monitors "$MONS" \
         --store txn --state "$dir/c$1" --keys "$KEYS" --seconds 1000000 --until "$dir/stop" --sweep --hold-after-lock "$dir/hold$1" --seed 1 \
         --history "$dir/history-txn.jsonl" --plant "$txn_plant" >>"$dir/coord$1.log" 2>&1 &
     coord[$1]=$!
@@ -107,23 +127,39 @@ start_coordinator() {
 }
 
 kills=0
+declare -a starts=()
+# SIGKILLs the Ratis leader, waits until the group elected another, and restarts the killed replica without waiting for
+# its JVM ($restarting names it; await_follower waits for it).
 kill_leader() {
-    local l at starts i
+    local l n at
     l=$(leader) || { echo "  no Ratis leader"; return 1; }
     kill -9 "${mon[$l]}"
     wait "${mon[$l]}" 2>/dev/null
     at=$(elapsed)
     rm -f "$dir/m$l/leader"
     kills=$((kills + 1))
+    n=$(leader) || { echo "  no Ratis leader elected after m$l was killed"; return 1; }
     sleep "$GAP"
-    starts=$(grep -c "start as a follower" "$dir/mon$l.log")
+    starts[$l]=$(stat -c %s "$dir/mon$l.log")
     start_monitor "$l"
-    for ((i = 0; i < 1200; i++)); do
-        (( $(grep -c "start as a follower" "$dir/mon$l.log") > starts )) && break
+    restarting=$l
+    echo "  SIGKILL Ratis leader m$l at $at s, m$n leads at $(elapsed) s, m$l restarting"
+}
+
+# Waits (up to 120 s) until restarted replica $1's Raft server runs again: killing the next leader before it does would
+# leave the group without a majority until its JVM is up.
+await_follower() {
+    local l=$1 end=$(( $(date +%s) + 120 ))
+    while (( $(date +%s) < end )); do
+        if tail -c +$((starts[$l] + 1)) "$dir/mon$l.log" | grep -q "^Raft server running"; then
+            echo "  m$l's Raft server up at $(elapsed) s"
+            return 0
+        fi
         kill -0 "${mon[$l]}" 2>/dev/null || break
-        sleep 0.1
+        sleep "$POLL"
     done
-    echo "  SIGKILL Ratis leader m$l at $at s, restarted (its Raft server up at $(elapsed) s)"
+    echo "  FAILED: monitor replica m$l did not start within 120 s (see $dir/mon$l.log)"
+    return 1
 }
 
 campaign_start=$(date +%s%N)
@@ -132,8 +168,20 @@ SERVERS="127.0.0.1:$((PORT + 10)),127.0.0.1:$((PORT + 12)),127.0.0.1:$((PORT + 1
 NODE="127.0.0.1:$((PORT + 20))"
 CLIENTS="127.0.0.1:$((PORT + 30)),127.0.0.1:$((PORT + 32)),127.0.0.1:$((PORT + 34))"
 declare -a mon=() srv=() coord=()
-for m in 0 1 2; do start_monitor "$m"; done
-for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
+if [[ "$TRAIN" == 1 ]]; then # monitor 0 and PM server 0 record which classes they load; their clean stops write the caches
+    aot_off=0
+    aot_flags[monitor]="-XX:AOTCacheOutput=$dir/monitor.aot -Xlog:aot=off -Xlog:cds=off"
+    start_monitor 0
+    aot_flags[server]="-XX:AOTCacheOutput=$dir/server.aot -Xlog:aot=off -Xlog:cds=off"
+    start_server 0 "$dir/srv0-0.log"
+    aot_flags=()
+    aot_off=
+    for m in 1 2; do start_monitor "$m"; done
+    for s in 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
+else
+    for m in 0 1 2; do start_monitor "$m"; done
+    for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
+fi
 "$RDA" thdpms-client --role monitor-node --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --monitors "$MONS" --seed 1 \
     --plant "$node_plant" >"$dir/node.log" 2>&1 &
 node=$!
@@ -155,15 +203,44 @@ done
 deployed=$(elapsed)
 echo "deployed at $deployed s; the clients run $CLIENT_SECONDS s alone"
 sleep "$CLIENT_SECONDS"
+if [[ "$TRAIN" == 1 ]]; then
+    # Stops monitor 0 and PM server 0 cleanly (SIGTERM: not kills of the campaign) so that their JVMs write the caches,
+    # and restarts them from those caches (the server rejoins); every later restart starts from them.
+    for p in "${mon[0]}" "${srv[0]}"; do kill -TERM "$p"; done
+    for p in "${mon[0]}" "${srv[0]}"; do wait "$p" 2>/dev/null; done
+    rm -f "$dir/m0/leader"
+    if [[ -s "$dir/monitor.aot" && -s "$dir/server.aot" ]]; then
+        aot_off=0
+        aot_flags[monitor]="-XX:AOTCache=$dir/monitor.aot -Xlog:aot=off -Xlog:cds=off"
+        aot_flags[server]="-XX:AOTCache=$dir/server.aot -Xlog:aot=off -Xlog:cds=off"
+    else
+        echo "  could not write the start-up caches; restarts run without them"
+    fi
+    starts[0]=$(stat -c %s "$dir/mon0.log")
+    start_monitor 0
+    start_server 0 "$dir/srv0-t.log"
+    if ! await_count "$dir/srv0-t.log" 300 0 "WHOLE" "${srv[0]}" "$node" || ! await_follower 0 >/dev/null; then
+        echo "FAILED: monitor 0 and PM server 0 did not come back after the training stop (see $dir)"
+        stop_all
+        exit 1
+    fi
+    echo "start-up caches for restarts written and used (at $(elapsed) s)"
+fi
 cycles_start=$(date +%s%N)
 done_cycles=0
 coordinator_kills=0
 for ((c = 1; c <= CYCLES; c++)); do
+    if [[ -f "$OUT/stop-after-cycle" ]]; then
+        echo "stopping after cycle $done_cycles: $OUT/stop-after-cycle exists"
+        CYCLES=$done_cycles
+        break
+    fi
     for p in "$client" "$node" "${coord[1]}" "${coord[2]}"; do
         kill -0 "$p" 2>/dev/null || { echo "cycle $c: FAILED: a client or the monitor node died (see $dir)"; failed=1; }
     done
     (( failed )) && break
     kill_leader || { failed=1; break; }
+    first=$restarting
     sleep "$GAP"
     victim=$(( c % 3 ))
     kill -9 "${srv[$victim]}"; wait "${srv[$victim]}" 2>/dev/null
@@ -197,16 +274,23 @@ for ((c = 1; c <= CYCLES; c++)); do
         break
     fi
     echo "  $(grep -h "coordinator $cv incarnation .* declared dead" "$dir/node.log" | tail -1 | sed 's/^monitor-node: //') at $(elapsed) s"
+    sleep "$GAP"
     start_coordinator "$cv"
+    await_follower "$first" || { failed=1; break; }
+    sleep "$GAP"
+    kill_leader || { failed=1; break; }
     if ! await_count "$dir/node.log" 300 "$admitted" "coordinator $cv incarnation .* admitted" "$node" "${coord[$cv]}"; then
         echo "cycle $c: FAILED: coordinator $cv's next life was not admitted within 300 s (see $dir/coord$cv.log)"
         failed=1
         break
     fi
     echo "  restarted: $(grep -h "coordinator $cv incarnation .* admitted" "$dir/node.log" | tail -1 | sed 's/^monitor-node: //') at $(elapsed) s"
-    kill_leader || { failed=1; break; }
+    await_follower "$restarting" || { failed=1; break; }
     done_cycles=$c
     echo "cycle $c done at $(elapsed) s"
+    if [[ "${KEEP:-0}" != 1 && $c -gt 3 ]]; then
+        rm -f "$dir/srv$victim-$((c - 3)).log" 2>/dev/null # keep the last logs of each server only
+    fi
 done
 cycle_ns=$(( $(date +%s%N) - cycles_start ))
 touch "$dir/stop"
@@ -239,7 +323,7 @@ pass=0
 [[ $lost -eq 0 && "$kv_verdict" == LINEARIZABLE && $txn_rc -eq 0 && $rc1 -eq 0 && $rc2 -eq 0 && $failed -eq 0 && -n "$summary" \
     && $done_cycles -eq $CYCLES ]] || pass=1
 if [[ $pass -eq 0 && "${KEEP:-0}" != 1 ]]; then
-    rm -rf "$dir"/s? "$dir"/m? # keep logs, histories and client state only
+    rm -rf "$dir"/s? "$dir"/m? "$dir"/*.aot # keep logs, histories and client state only
 fi
 echo "verdict: $([[ $pass -eq 0 ]] && echo PASS || echo FAIL)"
 exit $pass
