@@ -16,6 +16,11 @@
 #   SECRET_FILE   a copy of the server's --secret-file, passed to every client (default: none)
 #   CHECK_JAVA_OPTS  RDA_JAVA_OPTS of each cycle's write and verify JVMs (default: C1 only; they run a second or two,
 #                 in which C2 costs more CPU than it returns)
+#   ONE_CLIENT    1: one client process for the whole campaign (rda check --phase campaign), which writes, notices the
+#                 kill, waits for the restart, verifies and writes again; a cycle then starts one JVM (the server's)
+#                 instead of three. Default 0: a write and a verify JVM per cycle.
+#   PLANT         pm-wiped-on-restart: every restart starts on an empty PM directory (CONFIG's PM_DIR), losing every
+#                 acknowledged put; the negative control, which the suite must FAIL (default: none)
 # A file $OUT/stop-after-cycle ends a long campaign early, with its history check, after the cycle under way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +31,12 @@ CONFIG="${1:?usage: ci/acceptance-real.sh CONFIG}"
 : "${START_SERVER:?CONFIG must set START_SERVER}" "${KILL_SERVER:?CONFIG must set KILL_SERVER}"
 CYCLES="${CYCLES:-3}"; KILL_AFTER="${KILL_AFTER:-2}"; YCSB_OPS="${YCSB_OPS:-5000}"; OUT="${OUT:-target/acceptance}"
 SERVER_LOG="${SERVER_LOG:-}"
+PLANT="${PLANT:-none}"
+case "$PLANT" in
+  none) ;;
+  pm-wiped-on-restart) : "${PM_DIR:?PLANT=pm-wiped-on-restart needs CONFIG to set PM_DIR, the PM directory of the server}" ;;
+  *) echo "PLANT must be none or pm-wiped-on-restart, not '$PLANT'" >&2; exit 2 ;;
+esac
 CHECK_JAVA_OPTS="${CHECK_JAVA_OPTS:--XX:TieredStopAtLevel=1}"
 SECRET=()
 if [ -n "${SECRET_FILE:-}" ]; then SECRET=(--secret-file "$SECRET_FILE"); fi
@@ -55,6 +66,10 @@ wait_ready() {
 }
 
 start() { [ -n "$SERVER_LOG" ] && rm -f "$SERVER_LOG"; eval "$START_SERVER"; wait_ready; }
+restart() {
+  if [ "$PLANT" = pm-wiped-on-restart ]; then rm -rf "$PM_DIR"; fi # THE PLANTED FAULT: the restarted server has lost its PM
+  start
+}
 cleanup() { eval "$KILL_SERVER" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
@@ -66,6 +81,39 @@ echo "-- YCSB-B"
 fail=0
 done_cycles=0
 campaign_start=$SECONDS
+if [ "${ONE_CLIENT:-0}" = 1 ]; then
+  CLIENT_LOG="$OUT/client.log"
+  rm -f "$OUT/client-stop"
+  ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase campaign --until "$OUT/client-stop" --seed 1 --history "$HISTORY" \
+    >"$CLIENT_LOG" 2>&1 &
+  client=$!
+  recorded=$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)
+  for cycle in $(seq 1 "$CYCLES"); do
+    if [ -e "$OUT/stop-after-cycle" ]; then echo "-- $OUT/stop-after-cycle found: stopping after $done_cycles cycles"; break; fi
+    # the kill comes KILL_AFTER seconds into a write phase: after the client recorded something since its last verify
+    n=0
+    until [ "$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)" -gt "$recorded" ] || ! kill -0 "$client" 2>/dev/null || [ "$n" -ge 1200 ]; do
+      n=$((n + 1)); sleep 0.05
+    done
+    kill -0 "$client" 2>/dev/null || { echo "cycle $cycle: the campaign client ended (see $CLIENT_LOG): $(tail -3 "$CLIENT_LOG")"; fail=1; break; }
+    sleep "$KILL_AFTER"
+    eval "$KILL_SERVER"
+    restart
+    n=0
+    until grep -q "^crash $cycle:" "$CLIENT_LOG" || ! kill -0 "$client" 2>/dev/null || [ "$n" -ge 2400 ]; do
+      n=$((n + 1)); sleep 0.05
+    done
+    line=$(grep "^crash $cycle:" "$CLIENT_LOG" || true)
+    [ -n "$line" ] || { echo "cycle $cycle: the client did not verify after the restart (see $CLIENT_LOG)"; fail=1; break; }
+    recorded=$(stat -c %s "$HISTORY")
+    done_cycles=$cycle
+    case "$line" in *PASS) ;; *) echo "cycle $cycle: $line"; fail=1; break ;; esac
+    if [ $((cycle % 50)) = 0 ]; then echo "-- cycle $cycle: $line ($((SECONDS - campaign_start)) s)"; fi
+  done
+  touch "$OUT/client-stop"
+  wait "$client" || fail=1
+  tail -n +1 "$CLIENT_LOG" | grep -v '^crash ' || true
+else
 for cycle in $(seq 1 "$CYCLES"); do
   if [ -e "$OUT/stop-after-cycle" ]; then echo "-- $OUT/stop-after-cycle found: stopping after $done_cycles cycles"; break; fi
   echo "-- cycle $cycle: write, SIGKILL the server after ${KILL_AFTER}s, restart, verify"
@@ -81,10 +129,11 @@ for cycle in $(seq 1 "$CYCLES"); do
   sleep "$KILL_AFTER"
   eval "$KILL_SERVER"
   wait "$writer" || { echo "write phase failed"; fail=1; }
-  start
+  restart
   RDA_JAVA_OPTS="$CHECK_JAVA_OPTS" ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase verify --after-crash --history "$HISTORY" || fail=1
   done_cycles=$cycle
 done
+fi
 echo "-- $done_cycles cycles ($done_cycles SIGKILLs of the server, each restarted on its PM) in $((SECONDS - campaign_start)) s"
 
 echo "-- history check (durable linearizability of the recorded history)"

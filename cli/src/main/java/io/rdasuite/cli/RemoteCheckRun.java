@@ -63,7 +63,33 @@ final class RemoteCheckRun {
                     }
                     exit = v.problems().isEmpty() ? 0 : 1;
                 }
-                default -> throw new ParameterException(spec.commandLine(), "unknown --phase '" + o.phase + "'; valid: write, verify");
+                case "campaign" -> {
+                    if (o.until == null) {
+                        throw new ParameterException(spec.commandLine(), "--phase campaign needs --until FILE: the campaign ends once it exists");
+                    }
+                    java.util.function.Consumer<String> lines = line -> {
+                        if (!common.json) {
+                            out.println(line);
+                            out.flush();
+                        }
+                    };
+                    RemoteCheck.Campaign c = RemoteCheck.campaign(transport, servers.getFirst(), o.writers, o.keysPerWriter, common.seed, o.history,
+                            o.until, o.waitMs, lines);
+                    doc.put("protocol", c.protocol().cliName());
+                    doc.put("crashes", c.crashes());
+                    doc.put("acknowledgedPuts", c.acknowledged());
+                    doc.put("unknownPuts", c.unknown());
+                    doc.put("problems", c.problems());
+                    doc.put("verdict", c.problems().isEmpty() ? "PASS" : "FAIL");
+                    if (!common.json) {
+                        out.printf("campaign against %s (%s): %d crashes, each followed by a verify; %d puts acknowledged, %d unknown; %s%n",
+                                remote.servers.getFirst(), c.protocol().cliName(), c.crashes(), c.acknowledged(), c.unknown(),
+                                c.problems().isEmpty() ? "PASS: no torn value, no acknowledged put lost" : "FAIL:");
+                        c.problems().forEach(p -> out.println("  " + p));
+                    }
+                    exit = c.problems().isEmpty() ? 0 : 1;
+                }
+                default -> throw new ParameterException(spec.commandLine(), "unknown --phase '" + o.phase + "'; valid: write, verify, campaign");
             }
         }
         if (common.json) {

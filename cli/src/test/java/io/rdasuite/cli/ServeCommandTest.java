@@ -121,8 +121,12 @@ class ServeCommandTest {
     void serversNeedARemoteFabricAndARemoteFabricNeedsServers() {
         assertThat(rda("bench", "ycsb", "--servers", "127.0.0.1:1").err()).contains("--servers needs --fabric tcp or --fabric disni");
         assertThat(rda("bench", "ycsb", "--fabric", "tcp").err()).contains("needs --servers");
-        assertThat(rda("check", "--fabric", "tcp", "--servers", "127.0.0.1:1", "--phase", "sideways", "--history", "/nonexistent/h").exitCode())
-                .isNotZero();
+        RdaRun sideways = rda("check", "--fabric", "tcp", "--servers", "127.0.0.1:1", "--phase", "sideways", "--history", "/nonexistent/h");
+        assertThat(sideways.exitCode()).isEqualTo(2);
+        assertThat(sideways.err()).contains("valid: write, verify, campaign");
+        RdaRun endless = rda("check", "--fabric", "tcp", "--servers", "127.0.0.1:1", "--phase", "campaign", "--history", "/nonexistent/h");
+        assertThat(endless.exitCode()).isEqualTo(2);
+        assertThat(endless.err()).contains("--phase campaign needs --until FILE");
     }
 
     @Test

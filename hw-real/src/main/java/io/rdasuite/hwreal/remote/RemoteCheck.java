@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * every operation in a {@link HistoryLog}, until their operations are done or the server goes away (it may be
  * killed meanwhile); and a verify phase, after the server restarted and recovered, that reads every key and
  * checks what survives: no torn or foreign value, and no key older than its last acknowledged put (a killed
- * server process keeps its PM, so every store must keep its acknowledged puts).
+ * server process keeps its PM, so every store must keep its acknowledged puts). A {@link #campaign} runs both phases
+ * in one process, again and again, while the server is killed and restarted under it.
  */
 public final class RemoteCheck {
     /** How a write phase ended. */
@@ -30,6 +31,10 @@ public final class RemoteCheck {
 
     /** What the verify phase found; no problems means every claim held. */
     public record Verified(KvProtocol protocol, int keys, List<String> problems) {
+    }
+
+    /** How a campaign ended: the crashes it saw and verified, its puts, and the first verify's problems (none: PASS). */
+    public record Campaign(KvProtocol protocol, int crashes, long acknowledged, long unknown, List<String> problems) {
     }
 
     private RemoteCheck() {
@@ -45,6 +50,12 @@ public final class RemoteCheck {
      */
     public static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
                                 Path history) throws IOException {
+        return write(transport, server, clients, keysPerClient, ops, seed, history, () -> false);
+    }
+
+    /** As above; each writer also stops, between two operations, once {@code stop} says so (looked at every 64 operations). */
+    static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
+                         Path history, java.util.function.BooleanSupplier stop) throws IOException {
         int base = nextProcess(history);
         List<RemoteStoreClient> attached = new ArrayList<>();
         AtomicLong acked = new AtomicLong();
@@ -73,6 +84,9 @@ public final class RemoteCheck {
                         next[i] = (seq == null ? 0 : Math.max(seq, 0)) + 1;
                     }
                     for (int op = 0; op < ops; op++) {
+                        if ((op & 63) == 63 && stop.getAsBoolean()) {
+                            return;
+                        }
                         int i = random.nextInt(keysPerClient);
                         int k = client * keysPerClient + i;
                         if (random.nextInt(4) == 0) {
@@ -145,18 +159,19 @@ public final class RemoteCheck {
         if (!Files.exists(history)) {
             throw new IOException("no history at " + history + ": run the write phase first");
         }
-        Map<String, Long> acked = new TreeMap<>();
-        for (HistoryLog.Event e : HistoryLog.read(history)) {
-            if (e.type().equals("ok") && "put".equals(e.f())) {
-                acked.merge(e.key(), e.value(), Math::max);
-            } else if (e.type().equals("invoke") && "put".equals(e.f())) {
-                acked.putIfAbsent(e.key(), 0L);
-            }
-        }
+        Map<String, Long> acked = acknowledgedSequences(history);
         if (acked.isEmpty()) {
             throw new IOException(history + " records no put: nothing to verify");
         }
         RemoteStoreClient rc = attachWaiting(transport, server, waitMillis);
+        try {
+            return verify(rc, history, acked, afterCrash);
+        } finally {
+            rc.close();
+        }
+    }
+
+    private static Verified verify(RemoteStoreClient rc, Path history, Map<String, Long> acked, boolean afterCrash) throws IOException {
         int process = nextProcess(history);
         List<String> problems = new ArrayList<>();
         try (HistoryLog log = new HistoryLog(history)) {
@@ -180,10 +195,64 @@ public final class RemoteCheck {
                     problems.add(e.getKey() + " is at sequence " + seq + ", older than its acknowledged put " + last);
                 }
             }
-        } finally {
-            rc.close();
         }
         return new Verified(rc.protocol(), acked.size(), problems);
+    }
+
+    /**
+     * The kill campaign's client (issue 29, item 4) in one process: a write phase until the server goes away, then, once
+     * it accepts again, the verify phase (the crash and recovery recorded), and the next write phase, until {@code until}
+     * exists or a verify finds a problem. Every server loss must be a crash: a put that fails while the server still
+     * accepts at once is a problem too. One line per crash goes to {@code out} (a campaign script waits for it).
+     */
+    public static Campaign campaign(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, long seed, Path history,
+                                    Path until, long waitMillis, java.util.function.Consumer<String> out) throws IOException {
+        long acknowledged = 0;
+        long unknown = 0;
+        KvProtocol protocol = null;
+        for (int crashes = 0; ; ) {
+            Written w = write(transport, server, clients, keysPerClient, Integer.MAX_VALUE, seed + crashes, history, () -> Files.exists(until));
+            protocol = w.protocol();
+            acknowledged += w.acknowledged();
+            unknown += w.unknown();
+            if (!w.serverLost()) {
+                return new Campaign(protocol, crashes, acknowledged, unknown, List.of());
+            }
+            RemoteStoreClient rc;
+            try {
+                rc = RemoteStoreClient.attach(transport, server, "verify-" + crashes);
+                rc.close();
+                return new Campaign(protocol, crashes, acknowledged, unknown,
+                        List.of("a put failed while the server at " + server + " kept accepting (no crash to explain it)"));
+            } catch (IOException | RuntimeException expected) {
+                rc = attachWaiting(transport, server, waitMillis); // it went away: a crash; wait for the restart
+            }
+            crashes++;
+            Verified v;
+            try {
+                v = verify(rc, history, acknowledgedSequences(history), true);
+            } finally {
+                rc.close();
+            }
+            out.accept(String.format("crash %d: the server went away after %d acknowledged puts in all; back, %d keys read back: %s", crashes,
+                    acknowledged, v.keys(), v.problems().isEmpty() ? "PASS" : "FAIL"));
+            if (!v.problems().isEmpty()) {
+                return new Campaign(protocol, crashes, acknowledged, unknown, v.problems());
+            }
+        }
+    }
+
+    /** Per key of the history, its last acknowledged put's sequence (0 for a key only ever invoked). */
+    private static Map<String, Long> acknowledgedSequences(Path history) throws IOException {
+        Map<String, Long> acked = new TreeMap<>();
+        for (HistoryLog.Event e : HistoryLog.read(history)) {
+            if (e.type().equals("ok") && "put".equals(e.f())) {
+                acked.merge(e.key(), e.value(), Math::max);
+            } else if (e.type().equals("invoke") && "put".equals(e.f())) {
+                acked.putIfAbsent(e.key(), 0L);
+            }
+        }
+        return acked;
     }
 
     private static RemoteStoreClient attachWaiting(RemoteTransport transport, InetSocketAddress server, long waitMillis) throws IOException {
