@@ -48,16 +48,43 @@ public record Hello(int clientId, byte[] descriptor) {
     /** Server side: sends this hello on a freshly accepted connection. */
     public void send(QueuePair responder) {
         byte[] bytes = encode();
-        if (!responder.execute(WorkRequest.send(MemorySegment.ofArray(bytes))).ok()) {
-            throw new IllegalStateException("the client went away before its hello");
+        var done = responder.execute(WorkRequest.send(MemorySegment.ofArray(bytes)));
+        if (!done.ok()) {
+            throw new IllegalStateException("the client went away before its hello (" + done.status() + ")");
         }
     }
 
-    /** Client side: posts a receive buffer on {@code node} and waits for the server's hello. */
+    /**
+     * How long a client waits for the server's hello before it gives up on the connection (closing it; a later attach
+     * dials again). Without a bound, a connection whose hello was lost left a campaign's client waiting for good
+     * (2026-11-27, the 131st kill of a 1,000-cycle campaign: connected, the server's slot given back, no hello).
+     */
+    public static final java.time.Duration RECEIVE_TIMEOUT = java.time.Duration.ofSeconds(20);
+
+    /** Client side: posts a receive buffer on {@code node} and waits (at most {@link #RECEIVE_TIMEOUT}) for the server's hello. */
     public static Hello receive(ProcessNode node, QueuePair requester) {
         MemoryRegion buffer = node.register(MemoryKind.DRAM, "hello-" + BUFFERS.incrementAndGet(), MAX_BYTES);
         requester.postReceive(buffer, 0, MAX_BYTES);
-        Received r = requester.awaitReceive();
+        long deadline = System.nanoTime() + RECEIVE_TIMEOUT.toNanos();
+        Received r;
+        for (long pause = 1; (r = requester.pollReceive()) == null; pause = Math.min(50, pause * 2)) {
+            if (requester instanceof RemoteQueuePair remote && !remote.isOpen()) {
+                r = requester.pollReceive(); // a hello that came just before the close, else the connection is gone
+                if (r == null) {
+                    throw new IllegalStateException("the server closed the connection before its hello");
+                }
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no hello from the server within " + RECEIVE_TIMEOUT.toSeconds() + " s");
+            }
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the server's hello", e);
+            }
+        }
         if (!r.ok()) {
             throw new IllegalStateException("the server closed the connection before its hello: " + r.status());
         }

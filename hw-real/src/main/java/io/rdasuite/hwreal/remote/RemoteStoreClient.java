@@ -21,7 +21,13 @@ public record RemoteStoreClient(KvClient kv, KvProtocol protocol, KvShape shape,
     /** Connects to the store at {@code server}; a full server is an error saying so. */
     public static RemoteStoreClient attach(RemoteTransport transport, InetSocketAddress server, String name) throws IOException {
         RemoteQueuePair qp = (RemoteQueuePair) transport.connect(server);
-        Hello hello = Hello.receive(transport.node(), qp);
+        Hello hello;
+        try {
+            hello = Hello.receive(transport.node(), qp);
+        } catch (RuntimeException e) {
+            qp.close();
+            throw new IOException("the server at " + server + " accepted the connection but sent no hello: " + e.getMessage(), e);
+        }
         if (hello.clientId() < 0) {
             qp.close();
             throw new IOException("the server at " + server + " has no free client slot (start it with more --max-clients)");

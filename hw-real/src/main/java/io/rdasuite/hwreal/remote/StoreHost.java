@@ -94,6 +94,9 @@ public final class StoreHost implements AutoCloseable {
         } catch (IllegalStateException e) {
             deadline.interrupt();
             release(slot, qp);
+            log.println("closed the connection of the client at " + (qp.remote() instanceof PeerNode p ? p.address() : "node " + qp.remote().id())
+                    + ": its hello could not be sent: " + e.getMessage());
+            ((RemoteQueuePair) qp).close(); // an open connection without a hello would leave the client waiting for it
             return;
         }
         store.serve(qp, slot, protocol.cliName() + "-handler-" + slot);
