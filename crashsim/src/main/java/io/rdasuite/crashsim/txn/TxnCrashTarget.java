@@ -16,6 +16,11 @@ public enum TxnCrashTarget {
     ALL_SERVERS_LOSE_SERVER_0,
     /** Server 0 alone loses power; the cluster runs on, fails its segments over and recovers the transactions in flight. */
     SERVER_0,
+    /**
+     * Server 0 alone loses power and the monitor re-replicates its segments onto the servers left (§4.1.7) while the
+     * transactions go on; the read-back then compares every replica, the new places included.
+     */
+    SERVER_0_REREPLICATED,
     /** Client 0 (a coordinator) loses power mid-transaction; the monitor's probes find it dead and recover its transaction. */
     COORDINATOR_0;
 
@@ -35,6 +40,6 @@ public enum TxnCrashTarget {
 
     /** Whether the rest of the cluster runs on (the read-back happens in the same run). */
     public boolean runsOn() {
-        return this == SERVER_0 || this == COORDINATOR_0;
+        return this == SERVER_0 || this == SERVER_0_REREPLICATED || this == COORDINATOR_0;
     }
 }

@@ -380,11 +380,14 @@ public final class TxnExplorer {
     private Run runOn(Scenario s, TxnCrashTarget target, long crashAt) {
         FaultPlan plan = FaultPlan.NONE.continuingAfterPowerFailure();
         if (target != null) {
-            int node = target == TxnCrashTarget.SERVER_0 ? 0 : clientNode(0);
+            int node = target == TxnCrashTarget.SERVER_0 || target == TxnCrashTarget.SERVER_0_REREPLICATED ? 0 : clientNode(0);
             plan = plan.with(FaultPlan.Fault.powerFailure(node, crashAt));
         }
         try (SimFabric fabric = fabric(s).faults(plan).build()) {
             TxnCluster cluster = TxnCluster.deploy(fabric, servers(), monitorNode(), clients(s), pdsmConfig, 1, false, s.bug());
+            if (target == TxnCrashTarget.SERVER_0_REREPLICATED) {
+                cluster.pdsm.remapOnFailure();
+            }
             record(fabric, cluster);
             List<Long> steps = new ArrayList<>();
             cluster.onCommitStep(() -> steps.add(fabric.engine().dispatched()));

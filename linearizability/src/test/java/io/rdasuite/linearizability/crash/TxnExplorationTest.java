@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.crashsim.txn.TxnCrashTarget;
 import io.rdasuite.crashsim.txn.TxnExplorer;
+import io.rdasuite.crashsim.txn.TxnProgram;
 import io.rdasuite.crashsim.txn.TxnRecord;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
@@ -66,6 +67,25 @@ class TxnExplorationTest {
         TxnExplorer.Finding f = firstFinding(TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK, TxnCrashTarget.ALL_SERVERS_LOSE_SERVER_0);
         // which key shows it depends on the run's timing; the shape does not: a write read, then taken back
         assertThat(f.violation()).startsWith("G-single-item-realtime").contains("-wr(", "-realtime->");
+    }
+
+    /**
+     * Re-replication (§4.1.7) under transactions: server 0 fails, its segments are copied to new places while commits go
+     * on. A primary that installs a commit after the copy and before the mapping, without the segment's lock or a mirror
+     * to the copy (the plant; the bug the kill campaign found), leaves the new place a version behind: the read-back's
+     * replica comparison names it. The protocol passes the same target (every target, above).
+     */
+    @Test
+    void aCommitInstalledWhileACopyWaitsToBeMappedReachesTheCopy() {
+        // transactions long enough to go on through the failover, the copies and their mapping
+        TxnProgram longer = TxnProgram.generate(1, 3, 40, 4, 1);
+        TxnExplorer.Result r = explorer.explore(scenario(DDIO_DRAM, Transport.IB, TxnPlantedBug.COMMIT_MISSES_PENDING_COPY).withProgram(longer),
+                List.of(TxnCrashTarget.SERVER_0_REREPLICATED), 16, true, 1, TxnCrashHistoryCheck.strict(), true);
+        assertThat(r.findings()).as("the plant is caught").isNotEmpty();
+        System.out.println("pending-copy plant: " + r.findings().size() + " findings, first: " + r.findings().getFirst().violation());
+        TxnExplorer.Result fixed = explorer.explore(scenario(DDIO_DRAM, Transport.IB, TxnPlantedBug.NONE).withProgram(longer),
+                List.of(TxnCrashTarget.SERVER_0_REREPLICATED), 16, true, 1, TxnCrashHistoryCheck.strict(), true);
+        assertThat(fixed.findings()).as("the protocol").isEmpty();
     }
 
     private TxnExplorer.Finding firstFinding(TxnPlantedBug bug, TxnCrashTarget target) {

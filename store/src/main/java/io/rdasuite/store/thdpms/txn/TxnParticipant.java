@@ -161,7 +161,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
         for (WriteEntry w : writes) {
             Integer local = server.primaryLocal(w.segmentNo());
             if (local != null) {
-                install(server.segmentMemory(local), w);
+                installAtPrimary(local, w);
             }
         }
         onStep.step("COMMIT-PRIMARY", server.node().id(), c, txn);
@@ -200,10 +200,12 @@ public final class TxnParticipant implements PdsmServer.Extension {
             }
             persistBody(c);
             for (WriteEntry w : writes) {
-                Integer local = server.primaryLocal(w.segmentNo());
-                local = local != null ? local : server.backupLocal(w.segmentNo());
-                if (local != null) {
-                    install(server.segmentMemory(local), w);
+                Integer primary = server.primaryLocal(w.segmentNo());
+                Integer backup = server.backupLocal(w.segmentNo());
+                if (primary != null) {
+                    installAtPrimary(primary, w);
+                } else if (backup != null) {
+                    install(server.segmentMemory(backup), w);
                 }
             }
         }
@@ -248,6 +250,31 @@ public final class TxnParticipant implements PdsmServer.Extension {
         }
         recovering = false;
         return reply(TxnMessages.OK);
+    }
+
+    /**
+     * Installs {@code w} at this primary's copy of its segment, under the segment's lock, which a re-replication holds
+     * while it copies the segment to a new place (§4.1.7); when such a copy waits to be mapped (the segment's
+     * {@link PdsmServer#requiredEpoch} is out of reach), the installed item is mirrored to it too. Without this the copy,
+     * taken before the install and mapped after it, missed a committed write for good: the transaction was complete, no
+     * recovery touched it, and once the primary failed the promoted copy served the value before it (the kill campaign
+     * of 2026-11-27, cycle 82: a key read back at its previous version, NOT_STRICT_SERIALIZABLE).
+     */
+    private void installAtPrimary(int local, WriteEntry w) {
+        if (planted == TxnPlantedBug.COMMIT_MISSES_PENDING_COPY) {
+            install(server.segmentMemory(local), w);
+            return;
+        }
+        ServerLock segmentLock = server.lock(local);
+        segmentLock.lock();
+        try {
+            install(server.segmentMemory(local), w);
+            if (server.requiredEpoch(w.segmentNo()) == Long.MAX_VALUE) {
+                server.mirrorRange(w.segmentNo(), TxnLayout.itemAt(config, w.slot()), TxnLayout.ITEM_BYTES);
+            }
+        } finally {
+            segmentLock.unlock();
+        }
     }
 
     /**

@@ -11,7 +11,12 @@ public enum TxnPlantedBug {
     /** A backup acknowledges COMMIT-BACKUP before its log record persists (step 4). */
     COMMIT_BACKUP_NOT_PERSISTED,
     /** The coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (steps 4–5 reordered). */
-    COMMIT_PRIMARY_BEFORE_BACKUP_ACK;
+    COMMIT_PRIMARY_BEFORE_BACKUP_ACK,
+    /**
+     * A primary installs a commit without regard to a re-replication copy of the segment that waits to be mapped
+     * (§4.1.7): neither under the segment's lock nor mirrored to the copy, which then misses the commit for good.
+     */
+    COMMIT_MISSES_PENDING_COPY;
 
     /** The name in tokens and on the command line: lower case, hyphens. */
     public String label() {
