@@ -182,11 +182,11 @@ else
     for m in 0 1 2; do start_monitor "$m"; done
     for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
 fi
-"$RDA" thdpms-client --role monitor-node --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --monitors "$MONS" --seed 1 \
+RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --role monitor-node --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --monitors "$MONS" --seed 1 \
     --plant "$node_plant" >"$dir/node.log" 2>&1 &
 node=$!
 pids+=($node)
-"$RDA" thdpms-client --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --index 0 --monitors "$MONS" --state "$dir/c0" \
+RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --index 0 --monitors "$MONS" --state "$dir/c0" \
     --seconds 1000000 --cold-seconds "$CLIENT_SECONDS" --until "$dir/stop" --seed 1 --history "$dir/history.jsonl" >"$dir/client.log" 2>&1 &
 client=$!
 pids+=($client)
