@@ -20,9 +20,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public record Hello(int clientId, byte[] descriptor) {
     static final int MAGIC = 0x52444148; // "RDAH"
-    /** Largest hello a client accepts. */
-    public static final int MAX_BYTES = 64 * 1024;
+    /**
+     * Largest hello a client accepts. The descriptor names every region of the store, and a log-structured store's
+     * regions grow with its log: Erda served without its cleaner had 1,421 regions after 77,500 puts (a campaign's 103rd
+     * kill), over the 64 KiB this was, and every later client refused the hello. 1 MiB holds about 50,000 regions.
+     */
+    public static final int MAX_BYTES = 1 << 20;
     private static final AtomicInteger BUFFERS = new AtomicInteger();
+    /** Per node, hello buffers a finished attach gave back (a node registers a region once and never drops it). */
+    private static final java.util.Map<ProcessNode, java.util.ArrayDeque<MemoryRegion>> SPARE = new java.util.WeakHashMap<>();
 
     public byte[] encode() {
         ByteBuffer b = ByteBuffer.allocate(12 + descriptor.length);
@@ -63,7 +69,13 @@ public record Hello(int clientId, byte[] descriptor) {
 
     /** Client side: posts a receive buffer on {@code node} and waits (at most {@link #RECEIVE_TIMEOUT}) for the server's hello. */
     public static Hello receive(ProcessNode node, QueuePair requester) {
-        MemoryRegion buffer = node.register(MemoryKind.DRAM, "hello-" + BUFFERS.incrementAndGet(), MAX_BYTES);
+        MemoryRegion buffer;
+        synchronized (SPARE) {
+            buffer = SPARE.computeIfAbsent(node, n -> new java.util.ArrayDeque<>()).poll();
+        }
+        if (buffer == null) {
+            buffer = node.register(MemoryKind.DRAM, "hello-" + BUFFERS.incrementAndGet(), MAX_BYTES);
+        }
         requester.postReceive(buffer, 0, MAX_BYTES);
         long deadline = System.nanoTime() + RECEIVE_TIMEOUT.toNanos();
         Received r;
@@ -90,6 +102,9 @@ public record Hello(int clientId, byte[] descriptor) {
         }
         MemorySegment message = MemorySegment.ofArray(new byte[r.byteLength()]);
         node.local(buffer).load(r.offsetBytes(), message);
+        synchronized (SPARE) { // consumed: nothing writes it again (a buffer still posted on a failed attach is not given back)
+            SPARE.get(node).add(buffer);
+        }
         return decode(message.toArray(ValueLayout.JAVA_BYTE));
     }
 }

@@ -87,8 +87,16 @@ public final class StoreHost implements AutoCloseable {
                 ((RemoteQueuePair) qp).close();
             }
         });
+        byte[] descriptor = store.descriptor();
+        if (descriptor.length + 12 > Hello.MAX_BYTES) {
+            release(slot, qp);
+            log.println("refused a client: the store's descriptor is " + descriptor.length + " bytes, more than the " + Hello.MAX_BYTES
+                    + " a client takes (a log-structured store's regions grow with its log)");
+            ((RemoteQueuePair) qp).close();
+            return;
+        }
         try {
-            new Hello(slot, store.descriptor()).send(qp);
+            new Hello(slot, descriptor).send(qp);
             answered.set(true);
             deadline.interrupt();
         } catch (IllegalStateException e) {
