@@ -202,6 +202,10 @@ public enum PlantedBug {
     TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK("txn-commit-primary-before-backup-ack", "txn",
             "the coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (paper 002 §4.1.6, steps 4"
                     + " and 5 reordered)"),
+    /** TxnPlantedBug.COMMIT_MISSES_PENDING_COPY. */
+    TXN_COMMIT_MISSES_PENDING_COPY("txn-commit-misses-pending-copy", "txn",
+            "a primary installs a commit without the segment's lock or a mirror to a re-replication copy waiting to be"
+                    + " mapped, which then misses the commit for good (paper 002 §4.1.6 over §4.1.7)"),
     /** PdfsPlantedBug.RENAME_TWO_OPERATIONS. */
     PDFS_RENAME_TWO_OPERATIONS("pdfs-rename-two-operations", "pdfs",
             "a rename is two independent operations, create the new name then remove the old, with no intent to finish it"
