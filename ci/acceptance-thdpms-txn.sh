@@ -57,13 +57,14 @@ case "$PLANT" in
     *) echo "PLANT: unknown value '$PLANT'; valid: none, validation-skipped, commit-primary-before-backup-ack, coordinator-recovery-skipped"; exit 2 ;;
 esac
 
+# Kills the processes this script started that still run: bash's own jobs, never a stored pid, which after a long
+# campaign's thousands of restarts may name another program's process (a stop once killed a CI run's rda check so).
 stop_all() {
-    for p in "${pids[@]}"; do
+    local p
+    for p in $(jobs -p); do
         kill -9 "$p" 2>/dev/null
     done
-    for p in "${pids[@]}"; do
-        wait "$p" 2>/dev/null
-    done
+    wait 2>/dev/null
     pids=()
 }
 trap 'stop_all; exit 130' INT TERM
