@@ -84,8 +84,9 @@ campaign_start=$SECONDS
 if [ "${ONE_CLIENT:-0}" = 1 ]; then
   CLIENT_LOG="$OUT/client.log"
   rm -f "$OUT/client-stop"
+  # the client waits up to 300 s for each restarted server: a JVM start took over 30 s at load ~190
   ./rda check --fabric "$FABRIC" --servers "$SERVER" "${SECRET[@]}" --phase campaign --until "$OUT/client-stop" --seed 1 --history "$HISTORY" \
-    >"$CLIENT_LOG" 2>&1 &
+    --wait-ms 300000 >"$CLIENT_LOG" 2>&1 &
   client=$!
   recorded=$(stat -c %s "$HISTORY" 2>/dev/null || echo 0)
   for cycle in $(seq 1 "$CYCLES"); do
@@ -100,7 +101,7 @@ if [ "${ONE_CLIENT:-0}" = 1 ]; then
     eval "$KILL_SERVER"
     restart
     n=0
-    until grep -q "^crash $cycle:" "$CLIENT_LOG" || ! kill -0 "$client" 2>/dev/null || [ "$n" -ge 2400 ]; do
+    until grep -q "^crash $cycle:" "$CLIENT_LOG" || ! kill -0 "$client" 2>/dev/null || [ "$n" -ge 6000 ]; do
       n=$((n + 1)); sleep 0.05
     done
     line=$(grep "^crash $cycle:" "$CLIENT_LOG" || true)
