@@ -59,7 +59,16 @@ public final class HistoryLog implements AutoCloseable {
 
     /** Reads a history this class wrote; a line it did not write is an error naming the line. */
     public static List<Event> read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        return readFrom(file, 0);
+    }
+
+    /** As {@link #read}, the events of the lines from byte {@code offset} on (a line boundary: where an earlier read ended). */
+    public static List<Event> readFrom(Path file, long offset) throws IOException {
+        List<String> lines;
+        try (var channel = java.nio.channels.FileChannel.open(file)) {
+            channel.position(offset);
+            lines = new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
         java.util.ArrayList<Event> events = new java.util.ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {

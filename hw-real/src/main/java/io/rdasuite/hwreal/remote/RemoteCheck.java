@@ -50,13 +50,15 @@ public final class RemoteCheck {
      */
     public static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
                                 Path history) throws IOException {
-        return write(transport, server, clients, keysPerClient, ops, seed, history, () -> false);
+        return write(transport, server, clients, keysPerClient, ops, seed, history, () -> false, nextProcess(history));
     }
 
-    /** As above; each writer also stops, between two operations, once {@code stop} says so (looked at every 64 operations). */
-    static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
-                         Path history, java.util.function.BooleanSupplier stop) throws IOException {
-        int base = nextProcess(history);
+    /**
+     * As above, its writers numbered from process {@code base}; each writer also stops, between two operations, once
+     * {@code stop} says so (looked at every 64 operations).
+     */
+    private static Written write(RemoteTransport transport, InetSocketAddress server, int clients, int keysPerClient, int ops, long seed,
+                                 Path history, java.util.function.BooleanSupplier stop, int base) throws IOException {
         List<RemoteStoreClient> attached = new ArrayList<>();
         AtomicLong acked = new AtomicLong();
         AtomicLong unknown = new AtomicLong();
@@ -165,14 +167,14 @@ public final class RemoteCheck {
         }
         RemoteStoreClient rc = attachWaiting(transport, server, waitMillis);
         try {
-            return verify(rc, history, acked, afterCrash);
+            return verify(rc, history, acked, afterCrash, nextProcess(history));
         } finally {
             rc.close();
         }
     }
 
-    private static Verified verify(RemoteStoreClient rc, Path history, Map<String, Long> acked, boolean afterCrash) throws IOException {
-        int process = nextProcess(history);
+    private static Verified verify(RemoteStoreClient rc, Path history, Map<String, Long> acked, boolean afterCrash, int process)
+            throws IOException {
         List<String> problems = new ArrayList<>();
         try (HistoryLog log = new HistoryLog(history)) {
             if (afterCrash) {
@@ -210,8 +212,10 @@ public final class RemoteCheck {
         long acknowledged = 0;
         long unknown = 0;
         KvProtocol protocol = null;
+        Recorded recorded = new Recorded(history);
         for (int crashes = 0; ; ) {
-            Written w = write(transport, server, clients, keysPerClient, Integer.MAX_VALUE, seed + crashes, history, () -> Files.exists(until));
+            Written w = write(transport, server, clients, keysPerClient, Integer.MAX_VALUE, seed + crashes, history, () -> Files.exists(until),
+                    recorded.catchUp().nextProcess);
             protocol = w.protocol();
             acknowledged += w.acknowledged();
             unknown += w.unknown();
@@ -230,7 +234,8 @@ public final class RemoteCheck {
             crashes++;
             Verified v;
             try {
-                v = verify(rc, history, acknowledgedSequences(history), true);
+                Recorded now = recorded.catchUp();
+                v = verify(rc, history, now.acked, true, now.nextProcess);
             } finally {
                 rc.close();
             }
@@ -245,14 +250,45 @@ public final class RemoteCheck {
     /** Per key of the history, its last acknowledged put's sequence (0 for a key only ever invoked). */
     private static Map<String, Long> acknowledgedSequences(Path history) throws IOException {
         Map<String, Long> acked = new TreeMap<>();
-        for (HistoryLog.Event e : HistoryLog.read(history)) {
-            if (e.type().equals("ok") && "put".equals(e.f())) {
-                acked.merge(e.key(), e.value(), Math::max);
-            } else if (e.type().equals("invoke") && "put".equals(e.f())) {
-                acked.putIfAbsent(e.key(), 0L);
-            }
-        }
+        HistoryLog.read(history).forEach(e -> acknowledge(acked, e));
         return acked;
+    }
+
+    private static void acknowledge(Map<String, Long> acked, HistoryLog.Event e) {
+        if (e.type().equals("ok") && "put".equals(e.f())) {
+            acked.merge(e.key(), e.value(), Math::max);
+        } else if (e.type().equals("invoke") && "put".equals(e.f())) {
+            acked.putIfAbsent(e.key(), 0L);
+        }
+    }
+
+    /**
+     * What a campaign's history holds so far, read once: each phase reads only the lines appended since the last (a
+     * whole re-read per phase made a long campaign's cycles grow with its history, hundreds of megabytes).
+     */
+    private static final class Recorded {
+        private final Path history;
+        private long readTo;
+        final Map<String, Long> acked = new TreeMap<>();
+        int nextProcess;
+
+        Recorded(Path history) {
+            this.history = history;
+        }
+
+        /** Reads the lines appended since the last call (no phase writes meanwhile). */
+        Recorded catchUp() throws IOException {
+            if (!Files.exists(history)) {
+                return this;
+            }
+            long size = Files.size(history);
+            for (HistoryLog.Event e : HistoryLog.readFrom(history, readTo)) {
+                acknowledge(acked, e);
+                nextProcess = Math.max(nextProcess, e.process() + 1);
+            }
+            readTo = size;
+            return this;
+        }
     }
 
     private static RemoteStoreClient attachWaiting(RemoteTransport transport, InetSocketAddress server, long waitMillis) throws IOException {
