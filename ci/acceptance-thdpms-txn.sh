@@ -45,7 +45,7 @@ SERVE_JAVA_OPTS="${SERVE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC $QU
 # A JVM's ahead-of-time cache (JEP 483/514) of the classes a monitor and a PM server load, for their restarts, trained by
 # the campaign itself as in ci/acceptance-thdpms.sh (TRAIN=1; default for 30 cycles or more).
 TRAIN="${TRAIN:-$(( CYCLES >= 30 ? 1 : 0 ))}"
-declare -A aot_flags=()
+. ci/campaign-caches.sh
 dir="$OUT/campaign"
 rm -rf "$dir" "$OUT/stop-after-cycle"; mkdir -p "$dir"
 pids=()
@@ -169,20 +169,7 @@ SERVERS="127.0.0.1:$((PORT + 10)),127.0.0.1:$((PORT + 12)),127.0.0.1:$((PORT + 1
 NODE="127.0.0.1:$((PORT + 20))"
 CLIENTS="127.0.0.1:$((PORT + 30)),127.0.0.1:$((PORT + 32)),127.0.0.1:$((PORT + 34))"
 declare -a mon=() srv=() coord=()
-if [[ "$TRAIN" == 1 ]]; then # monitor 0 and PM server 0 record which classes they load; their clean stops write the caches
-    aot_off=0
-    aot_flags[monitor]="-XX:AOTCacheOutput=$dir/monitor.aot -Xlog:aot=off -Xlog:cds=off"
-    start_monitor 0
-    aot_flags[server]="-XX:AOTCacheOutput=$dir/server.aot -Xlog:aot=off -Xlog:cds=off"
-    start_server 0 "$dir/srv0-0.log"
-    aot_flags=()
-    aot_off=
-    for m in 1 2; do start_monitor "$m"; done
-    for s in 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
-else
-    for m in 0 1 2; do start_monitor "$m"; done
-    for s in 0 1 2; do start_server "$s" "$dir/srv$s-0.log"; done
-fi
+start_deployment
 RDA_JAVA_OPTS="$QUIET_RATIS" "$RDA" thdpms-client --role monitor-node --pdsm-servers "$SERVERS" --monitor-node "$NODE" --clients "$CLIENTS" --monitors "$MONS" --seed 1 \
     --plant "$node_plant" >"$dir/node.log" 2>&1 &
 node=$!
@@ -205,21 +192,7 @@ deployed=$(elapsed)
 echo "deployed at $deployed s; the clients run $CLIENT_SECONDS s alone"
 sleep "$CLIENT_SECONDS"
 if [[ "$TRAIN" == 1 ]]; then
-    # Stops monitor 0 and PM server 0 cleanly (SIGTERM: not kills of the campaign) so that their JVMs write the caches,
-    # and restarts them from those caches (the server rejoins); every later restart starts from them.
-    for p in "${mon[0]}" "${srv[0]}"; do kill -TERM "$p"; done
-    for p in "${mon[0]}" "${srv[0]}"; do wait "$p" 2>/dev/null; done
-    rm -f "$dir/m0/leader"
-    if [[ -s "$dir/monitor.aot" && -s "$dir/server.aot" ]]; then
-        aot_off=0
-        aot_flags[monitor]="-XX:AOTCache=$dir/monitor.aot -Xlog:aot=off -Xlog:cds=off"
-        aot_flags[server]="-XX:AOTCache=$dir/server.aot -Xlog:aot=off -Xlog:cds=off"
-    else
-        echo "  could not write the start-up caches; restarts run without them"
-    fi
-    starts[0]=$(stat -c %s "$dir/mon0.log")
-    start_monitor 0
-    start_server 0 "$dir/srv0-t.log"
+    restart_from_caches
     if ! await_count "$dir/srv0-t.log" 300 0 "WHOLE" "${srv[0]}" "$node" || ! await_follower 0 >/dev/null; then
         echo "FAILED: monitor 0 and PM server 0 did not come back after the training stop (see $dir)"
         stop_all
