@@ -44,6 +44,12 @@ class SplitPdkvsTest {
         assertThat(r.lostKeys()).as("the plant's run: %s", r).isNotEmpty();
     }
 
+    /** Keys of the client: half of them cold, so with 3 servers some cold key's item is all but surely on server 0. */
+    private static final int KEYS = 32;
+
+    /** Seconds in which the client puts its cold keys. */
+    private static final double COLD_SECONDS = 1;
+
     /** The client runs on {@code layer} until after server 0 died and was declared dead; its result after the read-back. */
     private static PdsmProcesses.ClientResult runKillingServer0(SplitLayout.Layer layer, ThdpmsPlantedBug plant, Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
@@ -73,13 +79,19 @@ class SplitPdkvsTest {
         try (PrintStream out = new PrintStream(clientLog, true, StandardCharsets.UTF_8)) {
             CompletableFuture<PdsmProcesses.ClientResult> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return PdsmProcesses.client(layout, 0, null, monitors, 7, 16, 600, 1, stop, history, plant, out);
+                    return PdsmProcesses.client(layout, 0, null, monitors, 7, KEYS, 600, COLD_SECONDS, stop, history, plant, out);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             }, r -> Thread.ofPlatform().start(r));
             try {
-                assertThat(SplitTestSupport.await(() -> lines(history) > 200, 120)).as("the client ran: %s", clientLog).isTrue();
+                assertThat(SplitTestSupport.await(() -> clientLog.toString(StandardCharsets.UTF_8).contains("client: deployed"), 120))
+                        .as("the client deployed: %s", clientLog).isTrue();
+                long deployed = System.nanoTime();
+                // the cold keys (the lower half) are put only in the client's first COLD_SECONDS: kill server 0 after that, so
+                // that no put after the failover rewrites them and the plant's lost items stay lost
+                assertThat(SplitTestSupport.await(() -> lines(history) > 200 && System.nanoTime() - deployed > (COLD_SECONDS + 0.5) * 1e9, 120))
+                        .as("the client ran: %s", clientLog).isTrue();
                 started.getFirst().get().close(); // server 0's process dies mid-run
                 int before = lines(history);
                 assertThat(SplitTestSupport.await(() -> clientLog.toString(StandardCharsets.UTF_8).contains("declared dead") || lines(history) > before + 400, 120))
