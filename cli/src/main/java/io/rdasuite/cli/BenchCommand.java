@@ -1,14 +1,16 @@
 package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.kv.EfactoryClaims;
-import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.kv.YcsbBench;
 import io.rdasuite.crashsim.taxonomy.RemoteLogBench;
-import io.rdasuite.store.workload.Ycsb;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.UpdateKind;
+import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.workload.Ycsb;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,9 +19,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rda bench}: simulated measurements of the papers' benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Simulated benchmarks beside the papers' figures.",
@@ -231,8 +233,8 @@ final class BenchCommand implements Runnable {
         /** The rows {@link #printPaperRatios} prints: what, the model's figure, the paper's, the paper's numbers. */
         static List<Map<String, Object>> paperRatios(Ycsb.Workload w, List<YcsbBench.Result> results) {
             List<Map<String, Object>> rows = new ArrayList<>();
-            var erda = results.stream().filter(r -> r.protocol() == KvProtocol.ERDA).findFirst();
-            var redo = results.stream().filter(r -> r.protocol() == KvProtocol.REDO).findFirst();
+            var erda = results.stream().filter(r -> r.protocol() == ErdaProtocol.ERDA).findFirst();
+            var redo = results.stream().filter(r -> r.protocol() == BaselineProtocol.REDO).findFirst();
             if (erda.isEmpty() || redo.isEmpty()) {
                 return rows;
             }

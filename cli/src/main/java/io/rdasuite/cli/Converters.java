@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.protocol.KvProtocols;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -25,7 +26,7 @@ final class Converters {
         @Override
         public io.rdasuite.store.protocol.KvProtocol convert(String value) {
             try {
-                return io.rdasuite.store.protocol.KvProtocol.parse(value);
+                return KvProtocols.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -1,18 +1,19 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.crashsim.kv.NvmWrites;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rda nvm-writes}: PM bytes written by one create, update and delete (paper 000 §5.6, Table 1), measured. */
 @Command(name = "nvm-writes", mixinStandardHelpOptions = true,
@@ -53,7 +54,7 @@ final class NvmWritesCommand implements Callable<Integer> {
             doc.put("delete", r.delete());
             out.println(Json.write(doc));
         } else {
-            boolean erda = protocol == KvProtocol.ERDA;
+            boolean erda = protocol == ErdaProtocol.ERDA;
             out.printf("%s, K=%d, N=%d: PM bytes written (measured; paper 000 Table 1 in brackets)%n", protocol.cliName(), keySize, kvSize);
             out.printf("  create %6d   [%s = %d]%n", r.create(), erda ? "K+10+N" : "K+12+2N", erda ? keySize + 10 + kvSize : keySize + 12 + 2 * kvSize);
             out.printf("  update %6d   [%s = %d]%n", r.update(), erda ? "9+N" : "4+2N", erda ? 9 + kvSize : 4 + 2 * kvSize);

@@ -14,6 +14,7 @@ import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocols;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +92,7 @@ final class StoreCells {
     static List<Cell> select(List<KvProtocol> protocols, CellOptions options) {
         List<Cell> cells = new ArrayList<>();
         int index = 0;
-        for (KvProtocol protocol : protocols == null ? List.of(KvProtocol.values()) : protocols) {
+        for (KvProtocol protocol : protocols == null ? KvProtocols.all() : protocols) {
             if (!protocol.recoverable()) {
                 continue; // a protocol without crash recovery has nothing to check here
             }

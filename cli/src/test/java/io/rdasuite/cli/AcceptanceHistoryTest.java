@@ -13,9 +13,9 @@ import io.rdasuite.linearizability.checker.LinearizabilityChecker;
 import io.rdasuite.linearizability.checker.Verdict;
 import io.rdasuite.linearizability.format.HistoryFormat;
 import io.rdasuite.linearizability.model.Models;
+import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -36,11 +36,11 @@ class AcceptanceHistoryTest {
     private static Verdict verdict(Path dir, boolean keepPm) throws Exception {
         Path history = dir.resolve("history.jsonl");
         try (MappedFilePm pm = new MappedFilePm(dir.resolve("pm")); TcpTransport server = new TcpTransport(0, CONFIG, pm);
-             TcpTransport client = new TcpTransport(1, CONFIG, null); StoreHost host = StoreHost.start(server, KvProtocol.REDO, SIZE, false, QUIET)) {
+             TcpTransport client = new TcpTransport(1, CONFIG, null); StoreHost host = StoreHost.start(server, BaselineProtocol.REDO, SIZE, false, QUIET)) {
             RemoteCheck.write(client, host.listen(new InetSocketAddress("127.0.0.1", 0)), 3, 3, 150, 5, history);
         }
         try (MappedFilePm pm = new MappedFilePm(dir.resolve(keepPm ? "pm" : "fresh")); TcpTransport server = new TcpTransport(0, CONFIG, pm);
-             TcpTransport client = new TcpTransport(1, CONFIG, null); StoreHost host = StoreHost.start(server, KvProtocol.REDO, SIZE, keepPm, QUIET)) {
+             TcpTransport client = new TcpTransport(1, CONFIG, null); StoreHost host = StoreHost.start(server, BaselineProtocol.REDO, SIZE, keepPm, QUIET)) {
             RemoteCheck.verify(client, host.listen(new InetSocketAddress("127.0.0.1", 0)), history, 10_000, true);
         }
         return LinearizabilityChecker.check(HistoryFormat.parse("jsonl").read(history), Models.KV,

@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdasuite.store.efactory.EfProtocol;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -71,7 +72,7 @@ final class SampleReports {
         io.rdasuite.cli.report.ReportSite.write(wide, WideCheck.document());
         realBench = root.resolve("real-bench");
         try (var server = new io.rdasuite.hwreal.tcp.TcpTransport(0, io.rdasuite.store.fabric.ServerConfig.parse("MHP+DDIO+PM-RQWRB"), null);
-             var host = io.rdasuite.hwreal.remote.StoreHost.start(server, io.rdasuite.store.protocol.KvProtocol.EFACTORY,
+             var host = io.rdasuite.hwreal.remote.StoreHost.start(server, EfProtocol.EFACTORY,
                      new io.rdasuite.hwreal.remote.StoreSize(new io.rdasuite.store.kv.KvShape(16, 512), 4, 256, 4096), false,
                      new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
             var at = host.listen(new java.net.InetSocketAddress("127.0.0.1", 0));

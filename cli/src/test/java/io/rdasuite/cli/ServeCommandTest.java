@@ -9,9 +9,10 @@ import io.rdasuite.hwreal.remote.RemoteCheck;
 import io.rdasuite.hwreal.remote.StoreHost;
 import io.rdasuite.hwreal.remote.StoreSize;
 import io.rdasuite.hwreal.tcp.TcpTransport;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -96,7 +97,7 @@ class ServeCommandTest {
     @Test
     void serveStatusReportsTheSlotsAndSaysWhenNoServerAnswers() throws Exception {
         try (TcpTransport server = new TcpTransport(0, CONFIG, null);
-             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(new KvShape(16, 128), 3, 64, 512), false,
+             StoreHost host = StoreHost.start(server, ErdaProtocol.ERDA, new StoreSize(new KvShape(16, 128), 3, 64, 512), false,
                      new PrintStream(OutputStream.nullOutputStream()))) {
             InetSocketAddress at = host.listen(new InetSocketAddress("127.0.0.1", 0));
             RdaRun r = rda("serve-status", "127.0.0.1:" + at.getPort(), "--checksum");
@@ -132,7 +133,7 @@ class ServeCommandTest {
     @Test
     void benchYcsbDrivesAServedStoreInWallClockTime() throws Exception {
         try (TcpTransport server = new TcpTransport(0, CONFIG, null);
-             StoreHost host = StoreHost.start(server, KvProtocol.EFACTORY, new StoreSize(new KvShape(16, 512), 4, 256, 4096), false,
+             StoreHost host = StoreHost.start(server, EfProtocol.EFACTORY, new StoreSize(new KvShape(16, 512), 4, 256, 4096), false,
                      new PrintStream(OutputStream.nullOutputStream()))) {
             InetSocketAddress at = host.listen(new InetSocketAddress("127.0.0.1", 0));
             RdaRun r = rda("bench", "ycsb", "--fabric", "tcp", "--servers", "127.0.0.1:" + at.getPort(), "--workload", "B", "--clients", "2",

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +35,7 @@ class CrashPointTest {
     @Test
     void anUnshrunkViolationCarriesNoDescriptionAndAServerSideGapIsCounted() {
         ServerConfig config = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
-        KvSubject s = new KvSubject(KvProtocol.ERDA);
+        KvSubject s = new KvSubject(ErdaProtocol.ERDA);
         Scenario scenario = new Scenario(s.name(), config, Transport.IB, 1, Program.of(List.of(Op.put(1, 5))));
         Explorer.Report r = Explorer.explore(s, scenario, new Budget(150, 16, 2));
         Violation finding = r.findings().stream().filter(v -> v.invariant() == Invariant.DURABILITY).findFirst().orElseThrow();

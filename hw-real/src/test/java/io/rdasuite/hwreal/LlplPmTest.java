@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.hwreal.pm.LlplPm;
 import io.rdasuite.hwreal.pm.RegionDirectory;
+import io.rdasuite.store.efactory.EfProtocol;
 import io.rdasuite.store.kv.KvClient;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -45,14 +45,14 @@ class LlplPmTest {
         byte[] key = StoresOnLoopbackTest.key(1);
         try (LlplPm pm = new LlplPm(heap, 64L << 20); LoopbackFabric f = LoopbackFabric.builder().node(StoresOnLoopbackTest.CONFIG)
                 .node(StoresOnLoopbackTest.CONFIG).pm(pm).build()) {
-            KvClient kv = KvProtocol.EFACTORY.deploy(f, StoresOnLoopbackTest.SHAPE, 1, false, 64).clients().getFirst();
+            KvClient kv = EfProtocol.EFACTORY.deploy(f, StoresOnLoopbackTest.SHAPE, 1, false, 64).clients().getFirst();
             f.node(1).spawn("writer", () -> kv.put(key, StoresOnLoopbackTest.value(1, 7)));
             f.join();
         }
         byte[][] back = new byte[1][];
         try (LlplPm pm = new LlplPm(heap, 64L << 20); LoopbackFabric f = LoopbackFabric.builder().node(StoresOnLoopbackTest.CONFIG)
                 .node(StoresOnLoopbackTest.CONFIG).pm(pm).build()) {
-            KvClient kv = KvProtocol.EFACTORY.deploy(f, StoresOnLoopbackTest.SHAPE, 1, true, 64).clients().getFirst();
+            KvClient kv = EfProtocol.EFACTORY.deploy(f, StoresOnLoopbackTest.SHAPE, 1, true, 64).clients().getFirst();
             f.node(1).spawn("reader", () -> back[0] = kv.get(key));
             f.join();
         }

@@ -3,6 +3,9 @@ package io.rdasuite.hwreal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.crash.KillCycle;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,7 +28,7 @@ class ProcessCrashTest {
         long seed = Long.getLong("rda.seed", 1);
         long start = System.nanoTime();
         int total = 0;
-        for (KvProtocol protocol : List.of(KvProtocol.ERDA, KvProtocol.EFACTORY, KvProtocol.REDO)) {
+        for (KvProtocol protocol : List.of(ErdaProtocol.ERDA, EfProtocol.EFACTORY, BaselineProtocol.REDO)) {
             Path files = dir.resolve(protocol.cliName());
             Map<Integer, Long> acked = new HashMap<>();
             SplittableRandom moments = new SplittableRandom(seed);
@@ -52,17 +55,17 @@ class ProcessCrashTest {
     void theCheckCatchesCorruptedValuesAndLostAcknowledgedPuts(@TempDir Path dir) throws Exception {
         Path files = dir.resolve("redo");
         Map<Integer, Long> acked = new HashMap<>();
-        KillCycle.Outcome o = KillCycle.run(KvProtocol.REDO, files, 7, 100, 20, acked, dir.resolve("stderr.txt"));
+        KillCycle.Outcome o = KillCycle.run(BaselineProtocol.REDO, files, 7, 100, 20, acked, dir.resolve("stderr.txt"));
         assertThat(o.problems()).isEmpty();
         assertThat(acked).as("puts acknowledged before the kill, even on a loaded machine").isNotEmpty();
         Map<Integer, Long> tooNew = new HashMap<>(acked);
         tooNew.replaceAll((k, s) -> s + 1_000_000);
-        assertThat(io.rdasuite.hwreal.crash.CrashCheck.check(KvProtocol.REDO, files, tooNew))
+        assertThat(io.rdasuite.hwreal.crash.CrashCheck.check(BaselineProtocol.REDO, files, tooNew))
                 .anyMatch(p -> p.contains("older than its acknowledged put"));
         Path data = files.resolve("n0-baseline-data.pm");
         byte[] garbage = new byte[(int) java.nio.file.Files.size(data)];
         java.util.Arrays.fill(garbage, (byte) 0x5A);
         java.nio.file.Files.write(data, garbage);
-        assertThat(io.rdasuite.hwreal.crash.CrashCheck.check(KvProtocol.REDO, files, acked)).anyMatch(p -> p.contains("torn or foreign"));
+        assertThat(io.rdasuite.hwreal.crash.CrashCheck.check(BaselineProtocol.REDO, files, acked)).anyMatch(p -> p.contains("torn or foreign"));
     }
 }

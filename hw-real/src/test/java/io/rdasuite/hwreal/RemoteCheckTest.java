@@ -9,6 +9,9 @@ import io.rdasuite.hwreal.remote.RemoteCheck;
 import io.rdasuite.hwreal.remote.StoreHost;
 import io.rdasuite.hwreal.remote.StoreSize;
 import io.rdasuite.hwreal.tcp.TcpTransport;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.io.IOException;
@@ -49,7 +52,7 @@ class RemoteCheckTest {
 
     @Test
     void aServerRestartedOnItsPmPassesForEveryRecoverableStore(@TempDir Path dir) throws IOException {
-        for (KvProtocol p : List.of(KvProtocol.ERDA, KvProtocol.REDO, KvProtocol.EFACTORY)) {
+        for (KvProtocol p : List.of(ErdaProtocol.ERDA, BaselineProtocol.REDO, EfProtocol.EFACTORY)) {
             RemoteCheck.Verified v = writeRestartVerify(p, dir.resolve(p.cliName()), true);
             assertThat(v.keys()).isEqualTo(8);
             assertThat(v.problems()).as(p.cliName()).isEmpty();
@@ -60,7 +63,7 @@ class RemoteCheckTest {
 
     @Test
     void aServerThatLostItsPmIsCaught(@TempDir Path dir) throws IOException {
-        RemoteCheck.Verified v = writeRestartVerify(KvProtocol.ERDA, dir, false);
+        RemoteCheck.Verified v = writeRestartVerify(ErdaProtocol.ERDA, dir, false);
         assertThat(v.problems()).hasSize(8).allSatisfy(p -> assertThat(p).contains("is gone; its put").contains("was acknowledged"));
     }
 }

@@ -17,7 +17,7 @@ import io.rdasuite.hwreal.wire.Frame;
 import io.rdasuite.hwreal.wire.FrameCodec;
 import io.rdasuite.hwreal.wire.FrameDecoder;
 import io.rdasuite.hwreal.wire.WireLimits;
-import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -48,7 +48,7 @@ class SecretHelloTest {
         static Served start(Secret secret) throws IOException {
             List<String> log = new CopyOnWriteArrayList<>();
             TcpTransport t = new TcpTransport(0, CONFIG, null, WireLimits.DEFAULTS, log::add, secret);
-            StoreHost host = StoreHost.start(t, KvProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false,
+            StoreHost host = StoreHost.start(t, ErdaProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false,
                     new PrintStream(OutputStream.nullOutputStream()));
             return new Served(t, host, host.listen(ANY), log);
         }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.hwreal.pm.MappedFilePm;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class StoresOnLoopbackTest {
     static final ServerConfig CONFIG = ServerConfig.parse("MHP+DDIO+DRAM-RQWRB");
     static final KvShape SHAPE = new KvShape(16, 256);
-    static final List<KvProtocol> STORES = List.of(KvProtocol.ERDA, KvProtocol.REDO, KvProtocol.RAW, KvProtocol.EFACTORY,
-            KvProtocol.EFACTORY_NOHR, KvProtocol.SAW, KvProtocol.IMM, KvProtocol.FORCA);
+    static final List<KvProtocol> STORES = List.of(ErdaProtocol.ERDA, BaselineProtocol.REDO, BaselineProtocol.RAW, EfProtocol.EFACTORY,
+            EfProtocol.EFACTORY_NOHR, EfProtocol.SAW, EfProtocol.IMM, EfProtocol.FORCA);
 
     static byte[] key(int k) {
         return String.format("key-%012d", k).getBytes();
@@ -79,7 +82,7 @@ class StoresOnLoopbackTest {
 
     @Test
     void aStoreReopenedFromItsPmFilesRecoversEveryValue(@TempDir Path dir) {
-        for (KvProtocol p : List.of(KvProtocol.ERDA, KvProtocol.REDO, KvProtocol.EFACTORY)) {
+        for (KvProtocol p : List.of(ErdaProtocol.ERDA, BaselineProtocol.REDO, EfProtocol.EFACTORY)) {
             Path files = dir.resolve(p.cliName());
             try (MappedFilePm pm = new MappedFilePm(files); LoopbackFabric f = fabric(pm, 1)) {
                 KvClient kv = p.deploy(f, SHAPE, 1, false, 64).clients().getFirst();

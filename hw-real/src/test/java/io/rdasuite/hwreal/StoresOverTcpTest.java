@@ -14,6 +14,9 @@ import io.rdasuite.hwreal.remote.RemoteTransport;
 import io.rdasuite.hwreal.remote.StoreHost;
 import io.rdasuite.hwreal.remote.StoreSize;
 import io.rdasuite.hwreal.tcp.TcpTransport;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.Completion;
 import io.rdasuite.store.fabric.CompletionStatus;
 import io.rdasuite.store.fabric.MemoryKind;
@@ -23,8 +26,8 @@ import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.InetSocketAddress;
@@ -118,7 +121,7 @@ class StoresOverTcpTest {
     @Test
     void aFullServerRefusesAndAFreedSlotIsReused() throws IOException {
         try (TcpTransport server = new TcpTransport(0, CONFIG, null); TcpTransport clients = new TcpTransport(1, CONFIG, null);
-             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(SHAPE, 1, 64, 4096), false, QUIET)) {
+             StoreHost host = StoreHost.start(server, ErdaProtocol.ERDA, new StoreSize(SHAPE, 1, 64, 4096), false, QUIET)) {
             InetSocketAddress at = host.listen(ANY);
             RemoteStoreClient first = RemoteStoreClient.attach(clients, at, "first");
             first.kv().put(key(1), value(1, 1));
@@ -139,7 +142,7 @@ class StoresOverTcpTest {
 
     @Test
     void aRestartedServerRecoversFromItsPmFiles(@TempDir Path dir) throws IOException {
-        for (KvProtocol p : new KvProtocol[] {KvProtocol.ERDA, KvProtocol.REDO, KvProtocol.EFACTORY}) {
+        for (KvProtocol p : new KvProtocol[] {ErdaProtocol.ERDA, BaselineProtocol.REDO, EfProtocol.EFACTORY}) {
             Path files = dir.resolve(p.cliName());
             StoreSize size = new StoreSize(SHAPE, 2, 64, 4096);
             try (MappedFilePm pm = new MappedFilePm(files); TcpTransport server = new TcpTransport(0, CONFIG, pm);
@@ -157,7 +160,7 @@ class StoresOverTcpTest {
                 KvClient kv = RemoteStoreClient.attach(clients, host.listen(ANY), "r").kv();
                 for (int k = 0; k < 16; k++) {
                     byte[] got = kv.get(key(k));
-                    if (p == KvProtocol.EFACTORY) {
+                    if (p == EfProtocol.EFACTORY) {
                         assertThat(got).as("%s key %d: a value some put wrote", p, k).isIn(null, value(k, 1), value(k, 2), value(k, 3));
                     } else {
                         assertThat(got).as("%s key %d", p, k).isEqualTo(value(k, 3));

@@ -13,11 +13,11 @@ import io.rdasuite.hwreal.tcp.TcpTransport;
 import io.rdasuite.hwreal.wire.Frame;
 import io.rdasuite.hwreal.wire.FrameCodec;
 import io.rdasuite.hwreal.wire.WireLimits;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,7 +45,7 @@ class TcpJunkConnectionsTest {
         java.io.ByteArrayOutputStream hostLog = new java.io.ByteArrayOutputStream();
         try (TcpTransport server = new TcpTransport(0, CONFIG, null, SHORT, log::add);
              TcpTransport clients = new TcpTransport(1, CONFIG, null);
-             StoreHost host = StoreHost.start(server, KvProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false, new PrintStream(hostLog, true))) {
+             StoreHost host = StoreHost.start(server, ErdaProtocol.ERDA, new StoreSize(SHAPE, 2, 64, 4096), false, new PrintStream(hostLog, true))) {
             InetSocketAddress at = host.listen(ANY);
             RemoteStoreClient first = RemoteStoreClient.attach(clients, at, "first");
             assertThat(first.kv().put(key(1), value(1, 1))).isTrue();

@@ -4,7 +4,7 @@ import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocols;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,7 +74,7 @@ public class LoopbackStoreBenchmarks {
                 b.node(config);
             }
             fabric = b.build();
-            clients = KvProtocol.parse(protocol).deploy(fabric, SHAPE, MAX_THREADS, false, KEYS).clients();
+            clients = KvProtocols.parse(protocol).deploy(fabric, SHAPE, MAX_THREADS, false, KEYS).clients();
             fabric.node(1).spawn("load", () -> {
                 for (int k = 0; k < KEYS; k++) {
                     clients.getFirst().put(key(k), new byte[SHAPE.valueBytes()]);

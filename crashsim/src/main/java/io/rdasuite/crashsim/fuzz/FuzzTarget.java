@@ -10,6 +10,7 @@ import io.rdasuite.store.persist.Recipe;
 import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
 import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocols;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,7 +45,7 @@ public record FuzzTarget(String name, KvProtocol protocol) {
     /** Every recoverable key-value protocol and REMOTELOG: what a campaign draws by default. */
     public static List<FuzzTarget> defaults() {
         List<FuzzTarget> out = new ArrayList<>();
-        for (KvProtocol p : KvProtocol.values()) {
+        for (KvProtocol p : KvProtocols.all()) {
             if (p.recoverable()) {
                 out.add(new FuzzTarget(p.cliName(), p));
             }
@@ -89,7 +90,7 @@ public record FuzzTarget(String name, KvProtocol protocol) {
     /** The target a subject name belongs to (for mutating a case back within its target). */
     static FuzzTarget of(String subject) {
         if (subject.startsWith(KvSubject.PREFIX + "/")) {
-            KvProtocol p = KvProtocol.parse(subject.substring(KvSubject.PREFIX.length() + 1));
+            KvProtocol p = KvProtocols.parse(subject.substring(KvSubject.PREFIX.length() + 1));
             return new FuzzTarget(p.cliName(), p);
         }
         return new FuzzTarget(subject.startsWith(RemoteLogSubject.PREFIX + "/") ? REMOTELOG : INPLACE, null);
@@ -116,20 +117,7 @@ public record FuzzTarget(String name, KvProtocol protocol) {
         if (inPlace()) {
             return List.of("responder-");
         }
-        List<String> out = new ArrayList<>(List.of(protocol.cliName() + "-handler-"));
-        if (protocol.efMode() != null) {
-            out.add("ef-server.background");
-        }
-        if (protocol == KvProtocol.RAW) {
-            out.add("raw-poller");
-        }
-        if (protocol == KvProtocol.ERDA_CLEANING || protocol == KvProtocol.EFACTORY_CLEANING) {
-            out.add(protocol.cliName() + "-cleaner");
-        }
-        if (protocol == KvProtocol.EFACTORY_CLEANING) {
-            out.add("ef-cleaner-");
-        }
-        return out;
+        return protocol.serverThreads();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.rdasuite.crashsim.kv;
 
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.workload.Ycsb;
 import java.util.ArrayList;
@@ -25,31 +27,31 @@ public final class EfactoryClaims {
         List<Claim> claims = new ArrayList<>();
         switch (workload) {
             case C -> {
-                ratio(claims, results, KvProtocol.IMM, "read-only: eFactory within ~2% of IMM", 0.95, 1.05);
-                ratio(claims, results, KvProtocol.SAW, "read-only: eFactory within ~2% of SAW", 0.95, 1.05);
+                ratio(claims, results, EfProtocol.IMM, "read-only: eFactory within ~2% of IMM", 0.95, 1.05);
+                ratio(claims, results, EfProtocol.SAW, "read-only: eFactory within ~2% of SAW", 0.95, 1.05);
                 if (valueSize == 4096) {
-                    ratio(claims, results, KvProtocol.ERDA, "read-only, 4 KB: eFactory 1.96x Erda", 1.96 * 0.75, 1.96 * 1.25);
-                    ratio(claims, results, KvProtocol.FORCA, "read-only, 4 KB: eFactory 1.67x Forca", 1.67 * 0.75, 1.67 * 1.25);
+                    ratio(claims, results, ErdaProtocol.ERDA, "read-only, 4 KB: eFactory 1.96x Erda", 1.96 * 0.75, 1.96 * 1.25);
+                    ratio(claims, results, EfProtocol.FORCA, "read-only, 4 KB: eFactory 1.67x Forca", 1.67 * 0.75, 1.67 * 1.25);
                 } else if (valueSize > 64) {
-                    ratio(claims, results, KvProtocol.ERDA, "read-only, 128 B-4 KB: eFactory 1.3-1.96x Erda", 1.3, 1.96);
-                    ratio(claims, results, KvProtocol.FORCA, "read-only, 128 B-4 KB: eFactory 1.24-1.67x Forca", 1.24, 1.67);
+                    ratio(claims, results, ErdaProtocol.ERDA, "read-only, 128 B-4 KB: eFactory 1.3-1.96x Erda", 1.3, 1.96);
+                    ratio(claims, results, EfProtocol.FORCA, "read-only, 128 B-4 KB: eFactory 1.24-1.67x Forca", 1.24, 1.67);
                 }
             }
             case B -> {
-                ratio(claims, results, KvProtocol.SAW, "read-intensive: eFactory about SAW", 0.95, 1.05);
-                ratio(claims, results, KvProtocol.IMM, "read-intensive: eFactory ~95% of IMM", 0.90, 1.0);
-                ratio(claims, results, KvProtocol.ERDA, "read-intensive: eFactory 1.74x Erda", 1.74 * 0.75, 1.74 * 1.25);
-                ratio(claims, results, KvProtocol.FORCA, "read-intensive: eFactory 1.61x Forca", 1.61 * 0.75, 1.61 * 1.25);
-                ratio(claims, results, KvProtocol.EFACTORY_NOHR, "read-intensive: hybrid read adds 11-24%", 1.11, 1.24);
+                ratio(claims, results, EfProtocol.SAW, "read-intensive: eFactory about SAW", 0.95, 1.05);
+                ratio(claims, results, EfProtocol.IMM, "read-intensive: eFactory ~95% of IMM", 0.90, 1.0);
+                ratio(claims, results, ErdaProtocol.ERDA, "read-intensive: eFactory 1.74x Erda", 1.74 * 0.75, 1.74 * 1.25);
+                ratio(claims, results, EfProtocol.FORCA, "read-intensive: eFactory 1.61x Forca", 1.61 * 0.75, 1.61 * 1.25);
+                ratio(claims, results, EfProtocol.EFACTORY_NOHR, "read-intensive: hybrid read adds 11-24%", 1.11, 1.24);
             }
             case A -> {
                 highest(claims, results);
-                ratio(claims, results, KvProtocol.EFACTORY_NOHR, "write-intensive: hybrid read adds ~13% (4 KB)", 1.13 * 0.75 + 0.25, 1.13 * 1.25);
+                ratio(claims, results, EfProtocol.EFACTORY_NOHR, "write-intensive: hybrid read adds ~13% (4 KB)", 1.13 * 0.75 + 0.25, 1.13 * 1.25);
             }
             case UPDATE_ONLY -> {
-                ratio(claims, results, KvProtocol.ERDA, "write-only: eFactory 5-22% above Erda", 1.05, 1.22);
-                ratio(claims, results, KvProtocol.IMM, "write-only: eFactory 42-279% above IMM", 1.42, 3.79);
-                ratio(claims, results, KvProtocol.SAW, "write-only: eFactory 66-285% above SAW", 1.66, 3.85);
+                ratio(claims, results, ErdaProtocol.ERDA, "write-only: eFactory 5-22% above Erda", 1.05, 1.22);
+                ratio(claims, results, EfProtocol.IMM, "write-only: eFactory 42-279% above IMM", 1.42, 3.79);
+                ratio(claims, results, EfProtocol.SAW, "write-only: eFactory 66-285% above SAW", 1.66, 3.85);
             }
         }
         return claims;
@@ -61,7 +63,7 @@ public final class EfactoryClaims {
      */
     public static List<Claim> forScaling(Ycsb.Workload workload, int[] clients, Map<KvProtocol, long[]> throughput) {
         List<Claim> claims = new ArrayList<>();
-        long[] ef = throughput.get(KvProtocol.EFACTORY);
+        long[] ef = throughput.get(EfProtocol.EFACTORY);
         if (ef == null || clients.length < 2) {
             return claims;
         }
@@ -71,7 +73,7 @@ public final class EfactoryClaims {
         claims.add(new Claim(workload + ": eFactory grows about linearly with clients (at least 70% of " + fmt(growth) + "x)",
                 "eFactory " + fmt(efGrowth) + "x from " + clients[0] + " to " + clients[last] + " clients", efGrowth >= 0.7 * growth));
         if (workload == Ycsb.Workload.A || workload == Ycsb.Workload.UPDATE_ONLY) {
-            for (KvProtocol p : List.of(KvProtocol.IMM, KvProtocol.SAW)) {
+            for (KvProtocol p : List.of(EfProtocol.IMM, EfProtocol.SAW)) {
                 long[] t = throughput.get(p);
                 if (t != null) {
                     double g = (double) t[last] / t[0];
@@ -88,7 +90,7 @@ public final class EfactoryClaims {
     }
 
     private static void ratio(List<Claim> claims, List<YcsbBench.Result> results, KvProtocol other, String paper, double low, double high) {
-        Optional<YcsbBench.Result> ef = find(results, KvProtocol.EFACTORY);
+        Optional<YcsbBench.Result> ef = find(results, EfProtocol.EFACTORY);
         Optional<YcsbBench.Result> o = find(results, other);
         if (ef.isEmpty() || o.isEmpty()) {
             return;
@@ -99,11 +101,11 @@ public final class EfactoryClaims {
     }
 
     private static void highest(List<Claim> claims, List<YcsbBench.Result> results) {
-        Optional<YcsbBench.Result> ef = find(results, KvProtocol.EFACTORY);
+        Optional<YcsbBench.Result> ef = find(results, EfProtocol.EFACTORY);
         if (ef.isEmpty() || results.size() < 2) {
             return;
         }
-        YcsbBench.Result best = results.stream().filter(r -> r.protocol() != KvProtocol.EFACTORY)
+        YcsbBench.Result best = results.stream().filter(r -> r.protocol() != EfProtocol.EFACTORY)
                 .max(java.util.Comparator.comparingLong(YcsbBench.Result::throughputOpsPerSecond)).orElseThrow();
         double r = (double) ef.get().throughputOpsPerSecond() / best.throughputOpsPerSecond();
         claims.add(new Claim("write-intensive: eFactory has the highest throughput of all", "eFactory/" + best.protocol().cliName()

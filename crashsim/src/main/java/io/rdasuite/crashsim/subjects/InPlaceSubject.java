@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.subjects;
 
+import io.rdasuite.crashsim.SubjectFactory;
 import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
@@ -93,5 +94,18 @@ public final class InPlaceSubject implements Subject {
         });
         restarted.run();
         return new Observation(values, List.of());
+    }
+
+    /** {@code inplace/<WRITE|WRITE_IMM|SEND>/singleton/<METHOD>}. */
+    public static final class Factory implements SubjectFactory {
+        @Override
+        public String prefix() {
+            return PREFIX;
+        }
+
+        @Override
+        public Subject byName(String name) {
+            return new InPlaceSubject(RecipeNames.parse(name, PREFIX, "singleton"));
+        }
     }
 }

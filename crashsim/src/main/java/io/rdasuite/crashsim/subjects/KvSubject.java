@@ -1,15 +1,17 @@
 package io.rdasuite.crashsim.subjects;
 
+import io.rdasuite.store.protocol.KvProtocols;
+import io.rdasuite.crashsim.SubjectFactory;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Subject;
-import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.store.kv.AuditedRecovery;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.Claims;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SortedSet;
@@ -44,7 +46,7 @@ public final class KvSubject implements Subject {
 
     /** Whether the store runs a log cleaner whose start {@link #KvSubject(KvProtocol, long)} sets. */
     public boolean cleans() {
-        return protocol == KvProtocol.ERDA_CLEANING || protocol == KvProtocol.EFACTORY_CLEANING;
+        return protocol.cleans();
     }
 
     @Override
@@ -133,5 +135,22 @@ public final class KvSubject implements Subject {
         restarted.run();
         List<String> structural = deployment.server() instanceof AuditedRecovery audited ? audited.recoveryErrors() : List.of();
         return new Observation(values, List.copyOf(structural), unreadable);
+    }
+
+    /** {@code kv/<protocol>}: any registered {@link KvProtocol} ({@link io.rdasuite.store.protocol.KvProtocols}). */
+    public static final class Factory implements SubjectFactory {
+        @Override
+        public String prefix() {
+            return PREFIX;
+        }
+
+        @Override
+        public Subject byName(String name) {
+            try {
+                return new KvSubject(KvProtocols.parse(name.substring(Math.min(name.length(), PREFIX.length() + 1))));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown subject '" + name + "': " + e.getMessage());
+            }
+        }
     }
 }

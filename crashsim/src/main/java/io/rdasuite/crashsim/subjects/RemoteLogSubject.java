@@ -1,5 +1,6 @@
 package io.rdasuite.crashsim.subjects;
 
+import io.rdasuite.crashsim.SubjectFactory;
 import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.crashsim.Observation;
 import io.rdasuite.crashsim.Op;
@@ -110,5 +111,18 @@ public final class RemoteLogSubject implements Subject {
             values.put((int) ChecksummedRecord.sequence(record), record);
         }
         return new Observation(values, List.copyOf(recovered[0].structuralErrors()));
+    }
+
+    /** {@code remotelog/<WRITE|WRITE_IMM|SEND>/<singleton|compound>/<METHOD>}. */
+    public static final class Factory implements SubjectFactory {
+        @Override
+        public String prefix() {
+            return PREFIX;
+        }
+
+        @Override
+        public Subject byName(String name) {
+            return new RemoteLogSubject(RecipeNames.parse(name, PREFIX, "<singleton|compound>"));
+        }
     }
 }

@@ -1,20 +1,21 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.crashsim.Invariant;
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Redo Logging and Read After Write (recoverable layout) keep every claim under power failures in every configuration. */
 class BaselineExplorationTest {
@@ -25,7 +26,7 @@ class BaselineExplorationTest {
     @Test
     void everyClaimHoldsInEveryConfiguration() {
         List<String> failures = new ArrayList<>();
-        for (KvProtocol p : new KvProtocol[] {KvProtocol.REDO, KvProtocol.RAW}) {
+        for (KvProtocol p : new KvProtocol[] {BaselineProtocol.REDO, BaselineProtocol.RAW}) {
             KvSubject subject = new KvSubject(p);
             for (ServerConfig config : ServerConfig.all()) {
                 Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), config, Transport.IB, 2, PROGRAM), new Budget(60, 6, 2));
@@ -41,7 +42,7 @@ class BaselineExplorationTest {
 
     @Test
     void readAfterWriteLosesAcknowledgedPutsInDmpWithDdioAsAFinding() {
-        KvSubject raw = new KvSubject(KvProtocol.RAW);
+        KvSubject raw = new KvSubject(BaselineProtocol.RAW);
         Explorer.Report r = Explorer.explore(raw, new Scenario(raw.name(), ServerConfig.parse("DMP+DDIO+PM-RQWRB"), Transport.IB, 2, PROGRAM),
                 new Budget(60, 6, 2));
         assertThat(r.passed()).isTrue();

@@ -1,23 +1,24 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.hwsim.engine.Trace;
 import io.rdasuite.hwsim.engine.TraceKind;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
+import io.rdasuite.store.efactory.EfProtocol;
 import io.rdasuite.store.efactory.EfServer;
 import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** eFactory under client crashes, races of its two verifiers, and power failures during log cleaning (paper 001 §4.3.2, §4.4). */
 class EfactoryCrashTest {
@@ -37,7 +38,7 @@ class EfactoryCrashTest {
             b.captureTrace(100_000);
         }
         try (SimFabric fabric = b.build()) {
-            KvProtocol.Deployment d = KvProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
+            KvProtocol.Deployment d = EfProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
             byte[] key = EfactoryTest.key(1);
             fabric.node(1).spawn("writer", () -> {
                 d.clients().get(0).put(key, EfactoryTest.value(1));
@@ -54,7 +55,7 @@ class EfactoryCrashTest {
             if (trace != null) {
                 trace[0] = fabric.trace();
             }
-            invalidated[0] = d.efServer().invalidated();
+            invalidated[0] = d.server(EfServer.class).invalidated();
         }
         return seen;
     }
@@ -79,7 +80,7 @@ class EfactoryCrashTest {
             List<Integer> seen = new ArrayList<>();
             try (SimFabric fabric = SimFabric.builder().seed(seed).cost(io.rdasuite.crashsim.kv.EfactoryTest.RACY).node(CONFIG).node(CONFIG)
                     .node(CONFIG).build()) {
-                KvProtocol.Deployment d = KvProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
+                KvProtocol.Deployment d = EfProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
                 byte[] key = EfactoryTest.key(7);
                 fabric.node(1).spawn("writer", () -> {
                     for (int v = 1; v <= 30; v++) {
@@ -93,7 +94,7 @@ class EfactoryCrashTest {
                     }
                 });
                 fabric.run();
-                EfServer server = d.efServer();
+                EfServer server = d.server(EfServer.class);
                 lost += server.lostRaces();
                 byHandler += server.durableByHandler();
                 assertThat(server.invalidated()).as("nothing times out").isZero();
@@ -113,7 +114,7 @@ class EfactoryCrashTest {
             b.faults(FaultPlan.NONE.with(FaultPlan.Fault.powerFailure(0, crashAt)));
         }
         try (SimFabric fabric = b.build()) {
-            KvProtocol.Deployment d = KvProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
+            KvProtocol.Deployment d = EfProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 2, false);
             fabric.node(1).spawn("loader", () -> {
                 for (int v = 1; v <= 2; v++) {
                     for (int k = 0; k < 6; k++) {
@@ -123,7 +124,7 @@ class EfactoryCrashTest {
             });
             fabric.node(0).spawn("cleaner", () -> {
                 fabric.node(0).clock().sleepNanos(150_000);
-                d.efServer().clean();
+                d.server(EfServer.class).clean();
             });
             fabric.node(2).spawn("writer", () -> {
                 fabric.node(2).clock().sleepNanos(160_000);
@@ -139,7 +140,7 @@ class EfactoryCrashTest {
                 images.add(f.oldest());
                 images.add(f.newest());
             }
-            EfServer server = d.efServer();
+            EfServer server = d.server(EfServer.class);
             return server.stage() != EfServer.Stage.IDLE ? server.stage().name() : server.workingPool() == 0 ? "BEFORE" : "AFTER";
         }
     }
@@ -148,7 +149,7 @@ class EfactoryCrashTest {
     private static List<Integer> recoverAndRead(CrashImage image) {
         List<Integer> values = new ArrayList<>();
         try (SimFabric fabric = SimFabric.builder().seed(21).node(CONFIG).node(CONFIG).restore(0, image).build()) {
-            KvClient c = KvProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 1, true).clients().getFirst();
+            KvClient c = EfProtocol.EFACTORY.deploy(fabric, EfactoryTest.SHAPE, 1, true).clients().getFirst();
             fabric.node(1).spawn("checker", () -> {
                 for (int k = 0; k < 6; k++) {
                     byte[] v = c.get(EfactoryTest.key(k));

@@ -1,21 +1,23 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.crashsim.Invariant;
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Violation;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The eFactory family under power failures in every configuration: each store's claims hold (paper 001 §5.3:
@@ -37,7 +39,7 @@ class EfactoryExplorationTest {
     @Test
     void everyStoreKeepsItsClaimsInEveryConfiguration() {
         List<String> failures = new ArrayList<>();
-        for (KvProtocol p : List.of(KvProtocol.EFACTORY, KvProtocol.SAW, KvProtocol.IMM, KvProtocol.FORCA)) {
+        for (KvProtocol p : List.of(EfProtocol.EFACTORY, EfProtocol.SAW, EfProtocol.IMM, EfProtocol.FORCA)) {
             List<ServerConfig> all = ServerConfig.all();
             for (int i = 0; i < all.size(); i++) {
                 ServerConfig config = all.get(i);
@@ -55,12 +57,12 @@ class EfactoryExplorationTest {
     @Test
     void theMonotonicReadCheckCatchesErdaAndPassesEfactoryOnTheSameRuns() {
         ServerConfig config = ServerConfig.parse("DMP+DDIO+PM-RQWRB");
-        Explorer.Report erda = explore(KvProtocol.ERDA, config, Transport.IB, PROGRAM, 7);
+        Explorer.Report erda = explore(ErdaProtocol.ERDA, config, Transport.IB, PROGRAM, 7);
         assertThat(erda.findings()).as("Erda: a value read before the crash is gone after it (paper 001 §7.2)")
                 .extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
         Violation nonMonotonic = erda.findings().stream().filter(v -> v.invariant() == Invariant.MONOTONIC_READS).findFirst().orElseThrow();
         assertThat(Explorer.replayAll(nonMonotonic.token())).extracting(Violation::invariant).contains(Invariant.MONOTONIC_READS);
-        Explorer.Report efactory = explore(KvProtocol.EFACTORY, config, Transport.IB, PROGRAM, 7);
+        Explorer.Report efactory = explore(EfProtocol.EFACTORY, config, Transport.IB, PROGRAM, 7);
         assertThat(efactory.statesByInvariant()).doesNotContainKey(Invariant.MONOTONIC_READS);
         assertThat(efactory.findings()).as("eFactory claims no durability at the ack, so lost puts are findings")
                 .extracting(Violation::invariant).contains(Invariant.DURABILITY);
@@ -72,7 +74,7 @@ class EfactoryExplorationTest {
         Program program = Program.of(List.of(Op.put(1, 1), Op.put(2, 1), Op.put(3, 1), Op.put(1, 2), Op.get(1), Op.get(2),
                 Op.put(2, 2), Op.get(3), Op.put(3, 2), Op.get(1)));
         for (String config : List.of("DMP+DDIO+PM-RQWRB", "DMP+NODDIO+DRAM-RQWRB", "MHP+DDIO+DRAM-RQWRB")) {
-            Explorer.Report r = explore(KvProtocol.EFACTORY_CLEANING, ServerConfig.parse(config), Transport.IB, program, 9);
+            Explorer.Report r = explore(EfProtocol.EFACTORY_CLEANING, ServerConfig.parse(config), Transport.IB, program, 9);
             assertThat(r.crashStates()).isGreaterThan(100);
             assertThat(r.violations()).as(config).isEmpty();
         }

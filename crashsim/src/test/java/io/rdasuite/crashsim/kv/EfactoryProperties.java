@@ -1,16 +1,15 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.efactory.EfProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -19,6 +18,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Random programs in which two to four clients write and read the same one or two keys, with power failures
@@ -41,7 +42,7 @@ class EfactoryProperties {
 
     @Provide
     Arbitrary<KvProtocol> stores() {
-        return Arbitraries.of(KvProtocol.EFACTORY, KvProtocol.EFACTORY, KvProtocol.SAW, KvProtocol.IMM);
+        return Arbitraries.of(EfProtocol.EFACTORY, EfProtocol.EFACTORY, EfProtocol.SAW, EfProtocol.IMM);
     }
 
     @Property(tries = 30, seed = "515151")

@@ -1,17 +1,19 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.store.efactory.EfClient;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The eFactory family's operations over the simulator: each store reads back what it wrote, deletes, and reads the way §4.3.3 / §5.3 say. */
 class EfactoryTest {
@@ -56,7 +58,7 @@ class EfactoryTest {
 
     @Test
     void everyStoreReadsBackItsNewestValuesAndForgetsDeletedKeys() {
-        for (KvProtocol p : List.of(KvProtocol.EFACTORY, KvProtocol.EFACTORY_NOHR, KvProtocol.SAW, KvProtocol.IMM, KvProtocol.FORCA)) {
+        for (KvProtocol p : List.of(EfProtocol.EFACTORY, EfProtocol.EFACTORY_NOHR, EfProtocol.SAW, EfProtocol.IMM, EfProtocol.FORCA)) {
             EfClient[] client = new EfClient[1];
             assertThat(exercise(p, client)).as(p.cliName()).containsExactly("value 20", "absent", "value 40", "absent");
         }
@@ -65,15 +67,15 @@ class EfactoryTest {
     @Test
     void hybridReadsUseOneSidedReadsOnceObjectsAreDurableAndTheOthersGoThroughTheServer() {
         EfClient[] client = new EfClient[1];
-        exercise(KvProtocol.EFACTORY, client);
+        exercise(EfProtocol.EFACTORY, client);
         assertThat(client[0].pureReads()).as("eFactory: every read after the background thread persisted is pure").isEqualTo(4);
         assertThat(client[0].rpcReads()).isZero();
-        exercise(KvProtocol.EFACTORY_NOHR, client);
+        exercise(EfProtocol.EFACTORY_NOHR, client);
         assertThat(client[0].pureReads()).isZero();
         assertThat(client[0].rpcReads()).isEqualTo(4);
-        exercise(KvProtocol.FORCA, client);
+        exercise(EfProtocol.FORCA, client);
         assertThat(client[0].rpcReads()).isEqualTo(4);
-        exercise(KvProtocol.SAW, client);
+        exercise(EfProtocol.SAW, client);
         assertThat(client[0].pureReads()).as("SAW publishes only durable objects").isEqualTo(4);
     }
 
@@ -82,11 +84,11 @@ class EfactoryTest {
     void readOnlyEfactoryMatchesSawAndImmAndBeatsErdaAndForcaAtFourKilobytes() {
         YcsbBench.Spec spec = new YcsbBench.Spec(io.rdasuite.store.workload.Ycsb.Workload.C, io.rdasuite.store.workload.Ycsb.Distribution.ZIPF,
                 new KvShape(32, 4096), 8, 100, 40, io.rdasuite.hwsim.model.CostModel.efactoryTestbed(), CONFIG, 5);
-        long ef = YcsbBench.run(KvProtocol.EFACTORY, spec).throughputOpsPerSecond();
-        assertThat((double) ef / YcsbBench.run(KvProtocol.IMM, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
-        assertThat((double) ef / YcsbBench.run(KvProtocol.SAW, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
-        assertThat((double) ef / YcsbBench.run(KvProtocol.ERDA, spec).throughputOpsPerSecond()).isGreaterThan(1.5);
-        assertThat((double) ef / YcsbBench.run(KvProtocol.EFACTORY_NOHR, spec).throughputOpsPerSecond()).isGreaterThan(1.2);
-        assertThat(ef).isGreaterThan(YcsbBench.run(KvProtocol.FORCA, spec).throughputOpsPerSecond());
+        long ef = YcsbBench.run(EfProtocol.EFACTORY, spec).throughputOpsPerSecond();
+        assertThat((double) ef / YcsbBench.run(EfProtocol.IMM, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
+        assertThat((double) ef / YcsbBench.run(EfProtocol.SAW, spec).throughputOpsPerSecond()).isBetween(0.95, 1.05);
+        assertThat((double) ef / YcsbBench.run(ErdaProtocol.ERDA, spec).throughputOpsPerSecond()).isGreaterThan(1.5);
+        assertThat((double) ef / YcsbBench.run(EfProtocol.EFACTORY_NOHR, spec).throughputOpsPerSecond()).isGreaterThan(1.2);
+        assertThat(ef).isGreaterThan(YcsbBench.run(EfProtocol.FORCA, spec).throughputOpsPerSecond());
     }
 }

@@ -1,18 +1,20 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.hwsim.engine.Trace;
 import io.rdasuite.hwsim.engine.TraceKind;
 import io.rdasuite.hwsim.fabric.FaultPlan;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Paper 001 §7.2: when several writers of one key crash between their reservation and their object write,
@@ -31,7 +33,7 @@ class ErdaConcurrentWritersTest {
 
     /** Runs the program; returns what the surviving reader saw ("value", "absent" or "unreadable"). */
     private static String run(FaultPlan faults, Trace[] trace) {
-        return run(KvProtocol.ERDA, faults, trace);
+        return run(ErdaProtocol.ERDA, faults, trace);
     }
 
     private static String run(KvProtocol protocol, FaultPlan faults, Trace[] trace) {
@@ -69,7 +71,7 @@ class ErdaConcurrentWritersTest {
     }
 
     private static Trace runTrace(FaultPlan faults) {
-        return runTrace(KvProtocol.ERDA, faults);
+        return runTrace(ErdaProtocol.ERDA, faults);
     }
 
     private static Trace runTrace(KvProtocol protocol, FaultPlan faults) {
@@ -105,8 +107,8 @@ class ErdaConcurrentWritersTest {
     /** Paper 001 §4.1, §7.2: the same crashes leave eFactory's version list an intact version to fall back to. */
     @Test
     void efactoryKeepsAConsistentVersionWhereErdaLosesIt() {
-        KvProtocol ef = KvProtocol.EFACTORY;
-        for (KvProtocol p : java.util.List.of(ef, KvProtocol.EFACTORY_NOHR)) {
+        KvProtocol ef = EfProtocol.EFACTORY;
+        for (KvProtocol p : java.util.List.of(ef, EfProtocol.EFACTORY_NOHR)) {
             Trace[] trace = new Trace[1];
             assertThat(run(p, FaultPlan.NONE, trace)).isEqualTo("value 3");
             FaultPlan first = FaultPlan.NONE.with(FaultPlan.Fault.processCrash(1, writePost(trace[0], 1, 1)));

@@ -1,21 +1,21 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.crashsim.Invariant;
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Violation;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Erda under power failures: its claim (atomic puts) holds in every configuration; the weaknesses paper
@@ -26,7 +26,7 @@ class ErdaExplorationTest {
     private static final Budget BUDGET = new Budget(60, 8, 2);
 
     private static Explorer.Report explore(ServerConfig config, Transport t) {
-        KvSubject erda = new KvSubject(KvProtocol.ERDA);
+        KvSubject erda = new KvSubject(ErdaProtocol.ERDA);
         return Explorer.explore(erda, new Scenario(erda.name(), config, t, 4, PROGRAM), BUDGET);
     }
 
@@ -45,7 +45,7 @@ class ErdaExplorationTest {
 
     @Test
     void recoveryAfterACrashInTheMiddleOfCleaningKeepsAtomicPuts() {
-        KvSubject erda = new KvSubject(KvProtocol.ERDA_CLEANING);
+        KvSubject erda = new KvSubject(ErdaProtocol.ERDA_CLEANING);
         Program program = Program.of(List.of(Op.put(1, 1), Op.put(2, 1), Op.put(3, 1), Op.put(1, 2), Op.get(1), Op.get(2),
                 Op.put(2, 2), Op.get(3), Op.put(3, 2), Op.get(1)));
         for (String config : List.of("DMP+DDIO+PM-RQWRB", "DMP+NODDIO+DRAM-RQWRB", "MHP+DDIO+DRAM-RQWRB", "WSP+NODDIO+PM-RQWRB")) {

@@ -1,15 +1,17 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.erda.AtomicRegion;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.KvProtocol;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Erda's entry encoding, its operations over the simulator, and Table 1's NVM write counts. */
 class ErdaTest {
@@ -42,7 +44,7 @@ class ErdaTest {
         KvShape shape = new KvShape(8, 32);
         byte[][] got = new byte[4][];
         try (SimFabric fabric = SimFabric.builder().seed(2).node(config).node(config).node(config).build()) {
-            KvProtocol.Deployment d = KvProtocol.ERDA.deploy(fabric, shape, 2, false);
+            KvProtocol.Deployment d = ErdaProtocol.ERDA.deploy(fabric, shape, 2, false);
             KvClient a = d.clients().get(0);
             KvClient b = d.clients().get(1);
             byte[] key = "key-0001".getBytes();
@@ -75,7 +77,7 @@ class ErdaTest {
     void baselinesPutGetDeleteOverTheSimulator() {
         ServerConfig config = ServerConfig.parse("DMP+NODDIO+PM-RQWRB");
         KvShape shape = new KvShape(8, 32);
-        for (KvProtocol p : new KvProtocol[] {KvProtocol.REDO, KvProtocol.RAW}) {
+        for (KvProtocol p : new KvProtocol[] {BaselineProtocol.REDO, BaselineProtocol.RAW}) {
             byte[][] got = new byte[3][];
             try (SimFabric fabric = SimFabric.builder().seed(3).node(config).node(config).node(config).build()) {
                 KvProtocol.Deployment d = p.deploy(fabric, shape, 2, false);
@@ -106,7 +108,7 @@ class ErdaTest {
 
     @Test
     void baselineNvmWritesEqualTable1() {
-        for (KvProtocol p : new KvProtocol[] {KvProtocol.REDO, KvProtocol.RAW}) {
+        for (KvProtocol p : new KvProtocol[] {BaselineProtocol.REDO, BaselineProtocol.RAW}) {
             for (int k : new int[] {8, 16}) {
                 for (int n : new int[] {40, 1024}) {
                     NvmWrites.Result r = NvmWrites.measure(p, new KvShape(k, n - k));
@@ -123,7 +125,7 @@ class ErdaTest {
         for (int k : new int[] {8, 16, 32}) {
             for (int n : new int[] {40, 100, 1024}) {
                 KvShape shape = new KvShape(k, n - k);
-                NvmWrites.Result r = NvmWrites.measure(KvProtocol.ERDA, shape);
+                NvmWrites.Result r = NvmWrites.measure(ErdaProtocol.ERDA, shape);
                 assertThat(r.create()).as("create K=%d N=%d", k, n).isEqualTo(k + 10 + n);
                 assertThat(r.update()).as("update K=%d N=%d", k, n).isEqualTo(9 + n);
                 assertThat(r.delete()).as("delete K=%d N=%d", k, n).isEqualTo(k + 9);

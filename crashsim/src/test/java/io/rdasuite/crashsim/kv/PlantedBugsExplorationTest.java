@@ -1,16 +1,17 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.crashsim.Invariant;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Explorer;
+import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.mutation.PlantedBug;
@@ -24,6 +25,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The mutation catalogue (DESIGN §5a) against crash exploration: for a handful of planted bugs, one configuration
@@ -49,15 +52,15 @@ class PlantedBugsExplorationTest {
 
     static Stream<Arguments> revealingCells() {
         return Stream.of(
-                kv(PlantedBug.ERDA_GET_SKIPS_CRC, KvProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT, KvProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
-                kv(PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN, KvProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
-                kv(PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, KvProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, KvProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
-                kv(PlantedBug.SAW_COMMIT_WITHOUT_PERSIST, KvProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
-                kv(PlantedBug.IMM_ACK_BEFORE_PERSIST, KvProtocol.IMM, "WSP+NODDIO+DRAM-RQWRB", "DURABILITY"),
-                kv(PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY, KvProtocol.REDO, "DMP+NODDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.RAW_APPLY_BEFORE_PERSIST, KvProtocol.RAW, "DMP+DDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.ERDA_GET_SKIPS_CRC, ErdaProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
+                kv(PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
+                kv(PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, EfProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, EfProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
+                kv(PlantedBug.SAW_COMMIT_WITHOUT_PERSIST, EfProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(PlantedBug.IMM_ACK_BEFORE_PERSIST, EfProtocol.IMM, "WSP+NODDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY, BaselineProtocol.REDO, "DMP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(PlantedBug.RAW_APPLY_BEFORE_PERSIST, BaselineProtocol.RAW, "DMP+DDIO+DRAM-RQWRB", "RDA"),
                 log(PlantedBug.REMOTELOG_TAIL_BEFORE_RECORD, PrimaryOp.WRITE, UpdateKind.COMPOUND, "MHP+NODDIO+DRAM-RQWRB", "STRUCTURE"),
                 log(PlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH, PrimaryOp.WRITE, UpdateKind.SINGLETON, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"));
     }
@@ -83,7 +86,7 @@ class PlantedBugsExplorationTest {
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("findingCells")
     void cleaningPlantsGainAFindingTheStoreAsWrittenLacks(PlantedBug bug, String config, String invariant) {
-        KvSubject subject = new KvSubject(KvProtocol.ERDA_CLEANING);
+        KvSubject subject = new KvSubject(ErdaProtocol.ERDA_CLEANING);
         Invariant expected = Invariant.parse(invariant);
         Scenario scenario = new Scenario(subject.name(), ServerConfig.parse(config), Transport.IB, 1, CLEANING_PROGRAM);
 

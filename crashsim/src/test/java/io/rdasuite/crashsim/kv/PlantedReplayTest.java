@@ -9,11 +9,11 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Violation;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.mutation.PlantedBugs;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class PlantedReplayTest {
     @Test
     void aPlantedFailureReplaysWithItsPlantAndNotWithout() {
-        KvSubject subject = new KvSubject(KvProtocol.REDO);
+        KvSubject subject = new KvSubject(BaselineProtocol.REDO);
         ServerConfig config = ServerConfig.parse("WSP+NODDIO+DRAM-RQWRB");
         Scenario s = new Scenario(subject.name(), config, Transport.IB, 1, new Program(List.of(List.of(Op.put(1, 1), Op.put(1, 2), Op.get(1), Op.put(2, 1), Op.get(2)),
                 List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2)))));

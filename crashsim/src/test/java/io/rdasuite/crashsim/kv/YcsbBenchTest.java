@@ -1,13 +1,14 @@
 package io.rdasuite.crashsim.kv;
 
-import io.rdasuite.store.protocol.KvProtocol;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.workload.Ycsb;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** YCSB on the simulator: deterministic, and Erda's one-sided reads leave the server's CPU idle (paper 000 §5.4). */
 class YcsbBenchTest {
@@ -18,8 +19,8 @@ class YcsbBenchTest {
 
     @Test
     void readOnlyErdaUsesAlmostNoServerCpuAndBeatsRedoLogging() {
-        YcsbBench.Result erda = YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.C));
-        YcsbBench.Result redo = YcsbBench.run(KvProtocol.REDO, spec(Ycsb.Workload.C));
+        YcsbBench.Result erda = YcsbBench.run(ErdaProtocol.ERDA, spec(Ycsb.Workload.C));
+        YcsbBench.Result redo = YcsbBench.run(BaselineProtocol.REDO, spec(Ycsb.Workload.C));
         assertThat(erda.serverCpuNsPerOp()).as("only the one-time head-array refresh").isLessThan(100);
         assertThat(redo.serverCpuNsPerOp()).isGreaterThan(500);
         assertThat(erda.meanLatencyNs()).isLessThan(redo.meanLatencyNs());
@@ -29,6 +30,6 @@ class YcsbBenchTest {
 
     @Test
     void theSameSeedGivesTheSameFigures() {
-        assertThat(YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.A))).isEqualTo(YcsbBench.run(KvProtocol.ERDA, spec(Ycsb.Workload.A)));
+        assertThat(YcsbBench.run(ErdaProtocol.ERDA, spec(Ycsb.Workload.A))).isEqualTo(YcsbBench.run(ErdaProtocol.ERDA, spec(Ycsb.Workload.A)));
     }
 }

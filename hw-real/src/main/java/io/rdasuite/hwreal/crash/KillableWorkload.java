@@ -5,6 +5,7 @@ import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocols;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ public final class KillableWorkload {
             System.err.println("usage: KillableWorkload PROTOCOL PM-DIRECTORY SEED");
             System.exit(2);
         }
-        KvProtocol protocol = KvProtocol.parse(args[0]);
+        KvProtocol protocol = KvProtocols.parse(args[0]);
         Path dir = Path.of(args[1]);
         long seed = Long.parseLong(args[2]);
         boolean restart = Files.isDirectory(dir) && Files.list(dir).findAny().isPresent();

@@ -33,7 +33,7 @@ public record RemoteStoreClient(KvClient kv, KvProtocol protocol, KvShape shape,
             throw new IOException("the server at " + server + " has no free client slot (start it with more --max-clients)");
         }
         KvProtocol protocol = StoreDescriptor.protocol(hello.descriptor());
-        KvClient kv = KvProtocol.client(transport.node(), qp, hello.descriptor(), hello.clientId(), name);
+        KvClient kv = StoreDescriptor.client(transport.node(), qp, hello.descriptor(), hello.clientId(), name);
         return new RemoteStoreClient(kv, protocol, StoreDescriptor.shapeOf(hello.descriptor()), hello.clientId(), qp);
     }
 

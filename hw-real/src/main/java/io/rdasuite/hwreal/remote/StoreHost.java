@@ -1,15 +1,16 @@
 package io.rdasuite.hwreal.remote;
 
+import io.rdasuite.hwreal.loopback.Region;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.StoreDescriptor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.CRC32C;
-import io.rdasuite.hwreal.loopback.Region;
 
 /**
  * A store served to clients in other processes ({@code rda serve}): the protocol's server on this process's
@@ -40,8 +41,8 @@ public final class StoreHost implements AutoCloseable {
      * earlier run) recovery runs before any client is served.
      */
     public static StoreHost start(RemoteTransport transport, KvProtocol protocol, StoreSize size, boolean recover, PrintStream log) {
-        KvProtocol.StoreServer store = protocol.startServer(transport.node(), size.shape(), size.maxClients(), size.keys(),
-                false, size.versions(), false);
+        KvProtocol.StoreServer store = protocol.startServer(transport.node(), new KvProtocol.ServerSpec(size.shape(),
+                size.maxClients(), size.keys(), false, size.versions(), false, false));
         int recovered = recover ? store.recover() : 0;
         return new StoreHost(transport, protocol, store, size.maxClients(), recovered, log);
     }
@@ -87,7 +88,7 @@ public final class StoreHost implements AutoCloseable {
                 ((RemoteQueuePair) qp).close();
             }
         });
-        byte[] descriptor = store.descriptor();
+        byte[] descriptor = StoreDescriptor.of(protocol, store);
         if (descriptor.length + 12 > Hello.MAX_BYTES) {
             release(slot, qp);
             log.println("refused a client: the store's descriptor is " + descriptor.length + " bytes, more than the " + Hello.MAX_BYTES

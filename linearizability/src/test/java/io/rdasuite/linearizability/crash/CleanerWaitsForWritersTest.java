@@ -8,6 +8,8 @@ import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.mutation.PlantedBug;
@@ -39,9 +41,9 @@ class CleanerWaitsForWritersTest {
     private static final Budget BUDGET = new Budget(150, 16, 4); // rda check's base budget
 
     enum Case {
-        ERDA_NO_QUIESCE(KvProtocol.ERDA_CLEANING, PlantedBug.ERDA_CLEAN_NO_QUIESCE, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
-        EF_MERGE_SKIPS_WRITER_WAIT(KvProtocol.EFACTORY_CLEANING, PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
-        EF_PUBLISH_BEFORE_COPY(KvProtocol.EFACTORY_CLEANING, PlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY, "DMP+DDIO+DRAM-RQWRB", Invariant.MONOTONIC_READS);
+        ERDA_NO_QUIESCE(ErdaProtocol.ERDA_CLEANING, PlantedBug.ERDA_CLEAN_NO_QUIESCE, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
+        EF_MERGE_SKIPS_WRITER_WAIT(EfProtocol.EFACTORY_CLEANING, PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
+        EF_PUBLISH_BEFORE_COPY(EfProtocol.EFACTORY_CLEANING, PlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY, "DMP+DDIO+DRAM-RQWRB", Invariant.MONOTONIC_READS);
 
         final KvProtocol protocol;
         final PlantedBug plant;
@@ -68,6 +70,6 @@ class CleanerWaitsForWritersTest {
         assertThat(asWritten.passed()).as("the store as written keeps its claims: %s", asWritten.violations()).isTrue();
         assertThat(asWritten.statesByInvariant()).as("the store as written keeps %s here", c.breaks).doesNotContainKey(c.breaks);
         assertThat(planted.statesByInvariant()).as("%s breaks %s", c.plant, c.breaks).containsKey(c.breaks);
-        assertThat(planted.passed()).as("claimed by %s", c.protocol).isEqualTo(c.protocol == KvProtocol.ERDA_CLEANING);
+        assertThat(planted.passed()).as("claimed by %s", c.protocol).isEqualTo(c.protocol == ErdaProtocol.ERDA_CLEANING);
     }
 }

@@ -12,10 +12,12 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.protocol.Claims;
-import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -28,8 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class CrashHistoryCheckTest {
     private static final ServerConfig CONFIG = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
-    private static final KvSubject REDO = new KvSubject(KvProtocol.REDO);
-    private static final KvSubject EFACTORY = new KvSubject(KvProtocol.EFACTORY);
+    private static final KvSubject REDO = new KvSubject(BaselineProtocol.REDO);
+    private static final KvSubject EFACTORY = new KvSubject(EfProtocol.EFACTORY);
     private static final CrashHistoryCheck CHECK = new CrashHistoryCheck();
 
     private static Observation observed(int key, byte[] value) {
@@ -70,7 +72,7 @@ class CrashHistoryCheckTest {
     /** Erda as if it claimed durability at ack: the explorer then finds its lost acknowledged puts as LINEARIZABILITY failures. */
     @Test
     void theExplorerCatchesErdaOnceErdaClaimsDurability() {
-        KvSubject erda = new KvSubject(KvProtocol.ERDA);
+        KvSubject erda = new KvSubject(ErdaProtocol.ERDA);
         Subject claimsDurable = new Subject() {
             @Override
             public String name() {

@@ -4,11 +4,10 @@ import static io.rdasuite.linearizability.lincheck.Scenarios.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.persist.PrimaryOp;
-import io.rdasuite.store.persist.Recipes;
-import io.rdasuite.store.persist.UpdateKind;
 import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
@@ -85,7 +84,7 @@ class LincheckStoresTest {
     }
 
     public static class Erda extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.ERDA, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(ErdaProtocol.ERDA, LoopbackDeployment.USES);
 
         public Erda() {
             super(CACHE);
@@ -93,7 +92,7 @@ class LincheckStoresTest {
     }
 
     public static class Redo extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.REDO, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(BaselineProtocol.REDO, LoopbackDeployment.USES);
 
         public Redo() {
             super(CACHE);
@@ -101,7 +100,7 @@ class LincheckStoresTest {
     }
 
     public static class Raw extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.RAW, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(BaselineProtocol.RAW, LoopbackDeployment.USES);
 
         public Raw() {
             super(CACHE);
@@ -109,7 +108,7 @@ class LincheckStoresTest {
     }
 
     public static class Efactory extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.EFACTORY, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.EFACTORY, LoopbackDeployment.USES);
 
         public Efactory() {
             super(CACHE);
@@ -122,7 +121,7 @@ class LincheckStoresTest {
      * cleaner (§4.4).
      */
     public static class EfactoryCleaning extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.EFACTORY, 100_000);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.EFACTORY, 100_000);
 
         public EfactoryCleaning() {
             super(CACHE);
@@ -130,7 +129,7 @@ class LincheckStoresTest {
     }
 
     public static class EfactoryNoHr extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.EFACTORY_NOHR, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.EFACTORY_NOHR, LoopbackDeployment.USES);
 
         public EfactoryNoHr() {
             super(CACHE);
@@ -138,7 +137,7 @@ class LincheckStoresTest {
     }
 
     public static class Saw extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.SAW, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.SAW, LoopbackDeployment.USES);
 
         public Saw() {
             super(CACHE);
@@ -146,7 +145,7 @@ class LincheckStoresTest {
     }
 
     public static class Imm extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.IMM, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.IMM, LoopbackDeployment.USES);
 
         public Imm() {
             super(CACHE);
@@ -154,7 +153,7 @@ class LincheckStoresTest {
     }
 
     public static class Forca extends KvStoreSubject {
-        static final LoopbackDeployment.Cache CACHE = cache(KvProtocol.FORCA, LoopbackDeployment.USES);
+        static final LoopbackDeployment.Cache CACHE = cache(EfProtocol.FORCA, LoopbackDeployment.USES);
 
         public Forca() {
             super(CACHE);
@@ -163,49 +162,49 @@ class LincheckStoresTest {
 
     @Test
     void erda() {
-        checkAgainstClaims(KvProtocol.ERDA, Erda.class, Erda.CACHE);
+        checkAgainstClaims(ErdaProtocol.ERDA, Erda.class, Erda.CACHE);
     }
 
     @Test
     void redoLogging() {
-        checkAgainstClaims(KvProtocol.REDO, Redo.class, Redo.CACHE);
+        checkAgainstClaims(BaselineProtocol.REDO, Redo.class, Redo.CACHE);
     }
 
     @Test
     void readAfterWrite() {
-        checkAgainstClaims(KvProtocol.RAW, Raw.class, Raw.CACHE);
+        checkAgainstClaims(BaselineProtocol.RAW, Raw.class, Raw.CACHE);
     }
 
     @Test
     void efactory() {
-        checkAgainstClaims(KvProtocol.EFACTORY, Efactory.class, Efactory.CACHE);
+        checkAgainstClaims(EfProtocol.EFACTORY, Efactory.class, Efactory.CACHE);
     }
 
     @Test
     void efactoryWhileItCleansItsLog() {
-        checkAgainstClaims(KvProtocol.EFACTORY, EfactoryCleaning.class, EfactoryCleaning.CACHE);
+        checkAgainstClaims(EfProtocol.EFACTORY, EfactoryCleaning.class, EfactoryCleaning.CACHE);
         assertThat(EfactoryCleaning.CACHE.cleanings()).as("log cleanings raced by the invocations").isPositive();
         System.out.println("Lincheck, efactory: log cleanings during the run: " + EfactoryCleaning.CACHE.cleanings());
     }
 
     @Test
     void efactoryWithoutHybridRead() {
-        checkAgainstClaims(KvProtocol.EFACTORY_NOHR, EfactoryNoHr.class, EfactoryNoHr.CACHE);
+        checkAgainstClaims(EfProtocol.EFACTORY_NOHR, EfactoryNoHr.class, EfactoryNoHr.CACHE);
     }
 
     @Test
     void sendAfterWrite() {
-        checkAgainstClaims(KvProtocol.SAW, Saw.class, Saw.CACHE);
+        checkAgainstClaims(EfProtocol.SAW, Saw.class, Saw.CACHE);
     }
 
     @Test
     void writeWithImm() {
-        checkAgainstClaims(KvProtocol.IMM, Imm.class, Imm.CACHE);
+        checkAgainstClaims(EfProtocol.IMM, Imm.class, Imm.CACHE);
     }
 
     @Test
     void forca() {
-        checkAgainstClaims(KvProtocol.FORCA, Forca.class, Forca.CACHE);
+        checkAgainstClaims(EfProtocol.FORCA, Forca.class, Forca.CACHE);
     }
 
     /**

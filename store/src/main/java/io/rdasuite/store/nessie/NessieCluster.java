@@ -1,11 +1,11 @@
 package io.rdasuite.store.nessie;
 
-import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.store.fabric.Fabric;
 import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.protocol.Claims;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  * A Nessie deployment (§3.1 "Deployment Model", §4.1): every node is a client and a storage node, with one index
  * table, one data table (its DTI is the node id) and one client with its own LRU cache. Nessie is multi-node
  * and serverless, so it has its own entry point instead of an entry in the single-server
- * {@link io.rdasuite.store.protocol.KvProtocol} enum.
+ * {@link io.rdasuite.store.protocol.KvProtocol} seam.
  */
 public final class NessieCluster {
     /**

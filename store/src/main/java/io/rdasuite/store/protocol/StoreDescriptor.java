@@ -1,13 +1,8 @@
 package io.rdasuite.store.protocol;
 
-import io.rdasuite.store.baseline.BaselineServer;
-import io.rdasuite.store.efactory.EfConfig;
-import io.rdasuite.store.efactory.EfMode;
-import io.rdasuite.store.efactory.EfServer;
-import io.rdasuite.store.erda.ErdaConfig;
-import io.rdasuite.store.erda.ErdaServer;
 import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -22,7 +17,8 @@ import java.util.List;
  * What a client needs to talk to a store's server, as bytes: the protocol, the server's sizes and its
  * registered regions (address, length, rkey). A server in another process sends it to each client that
  * connects (DESIGN §7: the store as a library on any fabric); in one process the deployment passes it too, so
- * every deployment exercises the same path. Format: magic, protocol name, then the protocol's handle.
+ * every deployment exercises the same path. Format: magic, protocol name, then the protocol's handle
+ * ({@link KvProtocol#writeHandle}, which may use the shape and region codecs here).
  */
 public final class StoreDescriptor {
     private static final int MAGIC = 0x5244_4131; // "RDA1"
@@ -30,60 +26,28 @@ public final class StoreDescriptor {
     private StoreDescriptor() {
     }
 
+    /** The descriptor of {@code protocol}'s server whose handle is {@code handle}. */
     public static byte[] encode(KvProtocol protocol, Object handle) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(MAGIC);
             out.writeUTF(protocol.cliName());
-            switch (handle) {
-                case ErdaServer.Handle h -> {
-                    ErdaConfig c = h.config();
-                    shape(out, c.shape());
-                    out.writeInt(c.buckets());
-                    out.writeInt(c.heads());
-                    out.writeLong(c.regionBytes());
-                    out.writeLong(c.segmentBytes());
-                    out.writeInt(c.maxClients());
-                    region(out, h.table());
-                    region(out, h.requests());
-                    out.writeInt(h.heads().size());
-                    for (List<MemoryRegion> chain : h.heads()) {
-                        regions(out, chain);
-                    }
-                }
-                case EfServer.Handle h -> {
-                    EfConfig c = h.config();
-                    shape(out, c.shape());
-                    out.writeInt(c.buckets());
-                    out.writeLong(c.poolBytes());
-                    out.writeInt(c.maxClients());
-                    out.writeInt(c.receiveBuffers());
-                    out.writeLong(c.timeoutNs());
-                    out.writeLong(c.backgroundIdleNs());
-                    out.writeDouble(c.cleanAtFraction());
-                    out.writeUTF(h.mode().name());
-                    region(out, h.table());
-                    regions(out, h.pools());
-                }
-                case BaselineServer.Handle h -> {
-                    out.writeUTF(h.mode().name());
-                    shape(out, h.shape());
-                    out.writeBoolean(h.recoverable());
-                    region(out, h.requests());
-                    region(out, h.ring());
-                }
-                default -> throw new IllegalArgumentException("no descriptor format for " + handle.getClass().getName());
-            }
+            protocol.writeHandle(handle, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
     }
 
-    /** The protocol a descriptor is for. */
+    /** The descriptor a started server sends its clients. */
+    public static byte[] of(KvProtocol protocol, KvProtocol.StoreServer server) {
+        return encode(protocol, server.handle());
+    }
+
+    /** The protocol a descriptor is for; an unknown name is an error listing the registered ones. */
     public static KvProtocol protocol(byte[] descriptor) {
         try (DataInputStream in = open(descriptor)) {
-            return KvProtocol.parse(in.readUTF());
+            return KvProtocols.parse(in.readUTF());
         } catch (IOException e) {
             throw new IllegalArgumentException("not a store descriptor: " + e.getMessage(), e);
         }
@@ -91,31 +55,22 @@ public final class StoreDescriptor {
 
     /** The key and value sizes of the store a descriptor describes. */
     public static KvShape shapeOf(byte[] descriptor) {
-        return switch (decode(descriptor)) {
-            case ErdaServer.Handle h -> h.config().shape();
-            case EfServer.Handle h -> h.config().shape();
-            case BaselineServer.Handle h -> h.shape();
-            default -> throw new IllegalArgumentException("a descriptor of an unknown store");
-        };
+        return protocol(descriptor).shapeOf(decode(descriptor));
     }
 
-    /** The handle a descriptor carries: an {@link ErdaServer.Handle}, {@link EfServer.Handle} or {@link BaselineServer.Handle}. */
+    /** The handle a descriptor carries, as its protocol's {@link KvProtocol#readHandle} reads it. */
     public static Object decode(byte[] descriptor) {
         try (DataInputStream in = open(descriptor)) {
-            KvProtocol protocol = KvProtocol.parse(in.readUTF());
-            return switch (protocol) {
-                case ERDA, ERDA_CLEANING -> new ErdaServer.Handle(new ErdaConfig(shape(in), in.readInt(), in.readInt(), in.readLong(), in.readLong(),
-                        in.readInt()), region(in), region(in), chains(in));
-                case EFACTORY, EFACTORY_CLEANING, EFACTORY_NOHR, SAW, IMM, FORCA -> {
-                    EfConfig c = new EfConfig(shape(in), in.readInt(), in.readLong(), in.readInt(), in.readInt(), in.readLong(), in.readLong(),
-                            in.readDouble());
-                    yield new EfServer.Handle(c, EfMode.valueOf(in.readUTF()), region(in), regions(in));
-                }
-                case REDO, RAW -> new BaselineServer.Handle(BaselineServer.Mode.valueOf(in.readUTF()), shape(in), in.readBoolean(), region(in), region(in));
-            };
+            return KvProtocols.parse(in.readUTF()).readHandle(in);
         } catch (IOException e) {
             throw new IllegalArgumentException("a truncated or corrupt store descriptor: " + e.getMessage(), e);
         }
+    }
+
+    /** A client of the store a descriptor describes, over an established connection to its server. */
+    public static KvClient client(io.rdasuite.store.fabric.Node node, io.rdasuite.store.fabric.QueuePair requester, byte[] descriptor, int clientId,
+                                  String name) {
+        return protocol(descriptor).client(node, requester, decode(descriptor), clientId, name);
     }
 
     private static DataInputStream open(byte[] descriptor) throws IOException {
@@ -126,16 +81,16 @@ public final class StoreDescriptor {
         return in;
     }
 
-    private static void shape(DataOutputStream out, KvShape s) throws IOException {
+    public static void shape(DataOutputStream out, KvShape s) throws IOException {
         out.writeInt(s.keyBytes());
         out.writeInt(s.valueBytes());
     }
 
-    private static KvShape shape(DataInputStream in) throws IOException {
+    public static KvShape shape(DataInputStream in) throws IOException {
         return new KvShape(in.readInt(), in.readInt());
     }
 
-    private static void region(DataOutputStream out, MemoryRegion r) throws IOException {
+    public static void region(DataOutputStream out, MemoryRegion r) throws IOException {
         out.writeInt(r.nodeId());
         out.writeUTF(r.name());
         out.writeUTF(r.kind().name());
@@ -144,18 +99,18 @@ public final class StoreDescriptor {
         out.writeInt(r.rkey());
     }
 
-    private static MemoryRegion region(DataInputStream in) throws IOException {
+    public static MemoryRegion region(DataInputStream in) throws IOException {
         return new MemoryRegion(in.readInt(), in.readUTF(), MemoryKind.valueOf(in.readUTF()), in.readLong(), in.readLong(), in.readInt());
     }
 
-    private static void regions(DataOutputStream out, List<MemoryRegion> list) throws IOException {
+    public static void regions(DataOutputStream out, List<MemoryRegion> list) throws IOException {
         out.writeInt(list.size());
         for (MemoryRegion r : list) {
             region(out, r);
         }
     }
 
-    private static List<MemoryRegion> regions(DataInputStream in) throws IOException {
+    public static List<MemoryRegion> regions(DataInputStream in) throws IOException {
         int n = in.readInt();
         List<MemoryRegion> list = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -164,7 +119,14 @@ public final class StoreDescriptor {
         return list;
     }
 
-    private static List<List<MemoryRegion>> chains(DataInputStream in) throws IOException {
+    public static void chains(DataOutputStream out, List<List<MemoryRegion>> chains) throws IOException {
+        out.writeInt(chains.size());
+        for (List<MemoryRegion> chain : chains) {
+            regions(out, chain);
+        }
+    }
+
+    public static List<List<MemoryRegion>> chains(DataInputStream in) throws IOException {
         int n = in.readInt();
         List<List<MemoryRegion>> chains = new ArrayList<>();
         for (int i = 0; i < n; i++) {

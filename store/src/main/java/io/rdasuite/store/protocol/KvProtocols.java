@@ -1,0 +1,69 @@
+package io.rdasuite.store.protocol;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The registered key-value protocols: every {@link KvProtocolFamily} {@link ServiceLoader} finds on the class path,
+ * ordered by {@link KvProtocolFamily#order()} and then by name, never by the class path's order (which a build may
+ * change). Two protocols of one name are an error at the first lookup.
+ */
+public final class KvProtocols {
+    private KvProtocols() {
+    }
+
+    /** Loaded once, on first use. */
+    private static final class Registry {
+        static final List<KvProtocol> ALL = load(ServiceLoader.load(KvProtocolFamily.class, KvProtocols.class.getClassLoader()));
+    }
+
+    /** Every registered protocol, in report order. */
+    public static List<KvProtocol> all() {
+        return Registry.ALL;
+    }
+
+    /** The registered protocols with crash recovery: what {@code rda check} and {@code rda fuzz} explore by default. */
+    public static List<KvProtocol> recoverable() {
+        return all().stream().filter(KvProtocol::recoverable).toList();
+    }
+
+    /** The protocol of this name (case and surrounding blanks ignored); an unknown one is an error listing the valid names. */
+    public static KvProtocol parse(String name) {
+        String wanted = name == null ? "" : name.trim();
+        for (KvProtocol p : all()) {
+            if (p.cliName().equalsIgnoreCase(wanted)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown protocol '" + name + "'; valid: " + validNames());
+    }
+
+    /** The registered names, comma-separated, in report order. */
+    public static String validNames() {
+        return all().stream().map(KvProtocol::cliName).collect(Collectors.joining(", "));
+    }
+
+    /** The protocols of {@code families} in registry order; also what a test with its own loader builds. */
+    static List<KvProtocol> load(Iterable<KvProtocolFamily> families) {
+        List<KvProtocolFamily> sorted = new ArrayList<>();
+        families.forEach(sorted::add);
+        sorted.sort(Comparator.comparingInt(KvProtocolFamily::order).thenComparing(f -> f.protocols().isEmpty() ? "" : f.protocols().getFirst().cliName()));
+        List<KvProtocol> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (KvProtocolFamily f : sorted) {
+            for (KvProtocol p : f.protocols()) {
+                if (!names.add(p.cliName().toLowerCase(java.util.Locale.ROOT))) {
+                    throw new IllegalStateException("two registered protocols are named '" + p.cliName() + "' (the second in "
+                            + f.getClass().getName() + "); a name must be unique");
+                }
+                out.add(p);
+            }
+        }
+        return List.copyOf(out);
+    }
+}
