@@ -1,0 +1,47 @@
+package io.rdasuite.testkit;
+
+import io.rdasuite.store.fabric.Transport;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A test that crash-checks a key-value store on the simulator: {@link StoreCheck#run} with these settings, for the
+ * protocol registered under {@link #protocol()}. The test fails with the shrunk counterexample and its {@code rda
+ * replay} line when a claimed property fails, unless the method takes a {@link StoreCheckReport} parameter: then it
+ * gets the report and decides itself (a negative control asserts that its planted mistake is caught).
+ *
+ * <pre>{@code
+ * @CrashCheck(protocol = "acme-log", configs = {"ADR+NODDIO+PM-RQWRB"}, budget = 0.1)
+ * void acmeLogKeepsItsClaims() {
+ * }
+ * }</pre>
+ */
+@Target(ElementType.METHOD)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Test
+@ExtendWith(CrashCheckExtension.class)
+public @interface CrashCheck {
+    /** The protocol's {@code cliName()}, as its {@link io.rdasuite.store.protocol.KvProtocolFamily} registers it. */
+    String protocol();
+
+    /** Server configurations by name (e.g. {@code DMP+DDIO+DRAM-RQWRB}); none: all twelve. */
+    String[] configs() default {};
+
+    /** Transports; default InfiniBand. */
+    Transport[] transports() default {Transport.IB};
+
+    /** Scales the exploration per cell (1: 150 crash points, 16 images each, 4 timings). */
+    double budget() default 0.25;
+
+    /** The seed: the same seed, the same verdict and trace. */
+    long seed() default 1;
+
+    /** Fuzz runs after the exploration; 0: none. */
+    long fuzzRuns() default 100;
+}

@@ -1,0 +1,61 @@
+package io.rdasuite.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.PlantedBugs;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The kit on Redo Logging (paper 000 §5.1), which claims every property: as written it passes; with its acknowledgement
+ * sent before the record persists (the planted bug {@code redo-ack-before-persist}) the kit fails it, with a shrunk
+ * program, a trace, and a replay token that reproduces the failure.
+ */
+class CrashCheckTest {
+    private static final String CONFIG = "DMP+NODDIO+PM-RQWRB";
+
+    @CrashCheck(protocol = "redo", configs = CONFIG, budget = 0.05, fuzzRuns = 16)
+    void redoLoggingKeepsItsClaims() {
+    }
+
+    @Test
+    void anAcknowledgementBeforeThePersistIsCaughtShrunkAndReplayable() {
+        StoreCheckReport r = PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
+                StoreCheck.Settings.defaults().withConfigs(List.of(ServerConfig.parse(CONFIG))).withBudget(0.05).withFuzzRuns(0)));
+        assertThat(r.passed()).as(r.describe()).isFalse();
+        StoreCheckReport.Failure f = r.failures().getFirst();
+        assertThat(f.invariant()).isEqualTo("DURABILITY");
+        assertThat(f.replay()).startsWith("rda replay rda2.");
+        assertThat(f.program()).isNotEmpty();
+        assertThat(f.program().stream().mapToInt(line -> line.split(",").length).sum())
+                .as("shrunk below the default program's 13 operations").isLessThan(13);
+        assertThat(r.describe()).contains("DURABILITY failed (" + CONFIG + "/IB)").contains("replay: rda replay rda2.");
+        assertThat(PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.replay(f.token()))).anyMatch(line -> line.startsWith("DURABILITY"));
+    }
+
+    /** The annotation hands its report to a method that asks for it, and leaves the verdict to it. */
+    @Nested
+    class WithAPlantedBug {
+        @BeforeEach
+        void plant() {
+            PlantedBugs.plant(PlantedBug.REDO_ACK_BEFORE_PERSIST);
+        }
+
+        @AfterEach
+        void unplant() {
+            PlantedBugs.plant(PlantedBug.NONE);
+        }
+
+        @CrashCheck(protocol = "redo", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
+        void theReportGoesToTheMethod(StoreCheckReport report) {
+            assertThat(report.passed()).isFalse();
+            assertThat(report.cells()).singleElement().satisfies(c -> assertThat(c.failed()).contains("DURABILITY"));
+        }
+    }
+}
