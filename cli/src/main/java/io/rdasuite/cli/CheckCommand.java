@@ -54,6 +54,9 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    ClasspathOption classpath;
+
     @Spec
     CommandSpec spec;
 

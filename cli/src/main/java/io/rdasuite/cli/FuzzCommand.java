@@ -44,6 +44,9 @@ final class FuzzCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
+    ClasspathOption classpath;
+
+    @Mixin
     ReportOption report;
 
     @Spec

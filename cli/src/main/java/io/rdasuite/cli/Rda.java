@@ -46,6 +46,12 @@ public final class Rda implements Runnable {
     }
 
     public static void main(String[] args) {
+        try {
+            ClasspathOption.install(args); // before parsing: the registries read their services on first use
+        } catch (IllegalArgumentException e) {
+            System.err.println("rda: " + e.getMessage());
+            System.exit(2);
+        }
         System.exit(commandLine(args).execute(args));
     }
 

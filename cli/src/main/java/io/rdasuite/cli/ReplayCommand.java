@@ -21,6 +21,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     NoSeedOption noSeed;
 
+    @Mixin
+    ClasspathOption classpath;
+
     @Spec
     CommandSpec spec;
 

@@ -9,7 +9,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The registered key-value protocols: every {@link KvProtocolFamily} {@link ServiceLoader} finds on the class path,
+ * The registered key-value protocols: every {@link KvProtocolFamily} {@link ServiceLoader} finds through the context
+ * class loader of the thread that first asks (the class path, and a user's jars under {@code rda --classpath}),
  * ordered by {@link KvProtocolFamily#order()} and then by name, never by the class path's order (which a build may
  * change). Two protocols of one name are an error at the first lookup.
  */
@@ -19,7 +20,13 @@ public final class KvProtocols {
 
     /** Loaded once, on first use. */
     private static final class Registry {
-        static final List<KvProtocol> ALL = load(ServiceLoader.load(KvProtocolFamily.class, KvProtocols.class.getClassLoader()));
+        static final List<KvProtocol> ALL = load(ServiceLoader.load(KvProtocolFamily.class, loader()));
+
+        /** The thread's context class loader (rda --classpath sets one holding a user's jars), else this class's. */
+        private static ClassLoader loader() {
+            ClassLoader context = Thread.currentThread().getContextClassLoader();
+            return context != null ? context : KvProtocols.class.getClassLoader();
+        }
     }
 
     /** Every registered protocol, in report order. */

@@ -1,0 +1,108 @@
+package com.example.acme;
+
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.QueuePair;
+import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.kv.KvClient;
+import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.protocol.Claims;
+import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocolFamily;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The Acme table as RDA Suite sees it: one {@link KvProtocol}. {@link Family} registers it (and, for the example's
+ * test, its mistaken twin) in {@code META-INF/services/io.rdasuite.store.protocol.KvProtocolFamily}.
+ */
+public final class AcmeTableProtocol implements KvProtocol {
+    /** The table as designed: it claims every property (atomic, durable at the acknowledgement, linearizable). */
+    public static final AcmeTableProtocol TABLE = new AcmeTableProtocol("acme-table", false);
+    /** The same table with the server's reply sent before its persists: the mistake the test must catch. */
+    public static final AcmeTableProtocol EARLY_ACK = new AcmeTableProtocol("acme-table-early-ack", AcmeTableServer.EARLY_ACK);
+
+    private final String name;
+    private final boolean earlyAck;
+
+    private AcmeTableProtocol(String name, boolean earlyAck) {
+        this.name = name;
+        this.earlyAck = earlyAck;
+    }
+
+    /** What ServiceLoader finds. */
+    public static final class Family implements KvProtocolFamily {
+        @Override
+        public List<KvProtocol> protocols() {
+            return List.of(TABLE, EARLY_ACK);
+        }
+    }
+
+    /** What a client needs: the sizes only; requests and replies travel by SEND, so no region is named. */
+    record Handle(KvShape shape) {
+    }
+
+    @Override
+    public String cliName() {
+        return name;
+    }
+
+    @Override
+    public Claims claims(ServerConfig config) {
+        return Claims.ALL;
+    }
+
+    @Override
+    public StoreServer startServer(Node node, ServerSpec spec) {
+        AcmeTableServer server = new AcmeTableServer(node, spec.shape(), spec.buckets(), spec.clients(), earlyAck);
+        return new StoreServer() {
+            @Override
+            public Object handle() {
+                return new Handle(spec.shape());
+            }
+
+            @Override
+            public void serve(QueuePair responder, int clientId, String threadName) {
+                server.serve(responder, clientId, threadName);
+            }
+
+            @Override
+            public int recover() {
+                return server.recover();
+            }
+
+            @Override
+            public Object server() {
+                return server;
+            }
+        };
+    }
+
+    @Override
+    public void writeHandle(Object handle, DataOutputStream out) throws IOException {
+        KvShape shape = ((Handle) handle).shape();
+        out.writeInt(shape.keyBytes());
+        out.writeInt(shape.valueBytes());
+    }
+
+    @Override
+    public Object readHandle(DataInputStream in) throws IOException {
+        return new Handle(new KvShape(in.readInt(), in.readInt()));
+    }
+
+    @Override
+    public KvShape shapeOf(Object handle) {
+        return ((Handle) handle).shape();
+    }
+
+    @Override
+    public KvClient client(Node node, QueuePair requester, Object handle, int clientId, String clientName) {
+        return new AcmeTableClient(node, requester, ((Handle) handle).shape(), clientName);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
