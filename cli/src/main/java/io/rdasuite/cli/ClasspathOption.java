@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
 final class ClasspathOption {
     static final String NAME = "--classpath";
 
-    @Option(names = NAME, paramLabel = "PATHS", description = "Jars or class folders (separated by '" + File.pathSeparator
-            + "') holding a store of your own, registered as a KvProtocolFamily in META-INF/services; its protocols then count"
+    @Option(names = NAME, paramLabel = "PATHS", description = "Jars or class folders (separated by ':', ';' on Windows)"
+            + " holding a store of your own, registered as a KvProtocolFamily in META-INF/services; its protocols then count"
             + " as the shipped ones do (docs/YOUR-OWN-STORE.md).")
     String classpath;
 

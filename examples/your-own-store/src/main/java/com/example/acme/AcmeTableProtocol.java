@@ -31,6 +31,7 @@ public final class AcmeTableProtocol implements KvProtocol {
         this.earlyAck = earlyAck;
     }
 
+    // tag::family[]
     /** What ServiceLoader finds. */
     public static final class Family implements KvProtocolFamily {
         @Override
@@ -38,11 +39,13 @@ public final class AcmeTableProtocol implements KvProtocol {
             return List.of(TABLE, EARLY_ACK);
         }
     }
+    // end::family[]
 
     /** What a client needs: the sizes only; requests and replies travel by SEND, so no region is named. */
     record Handle(KvShape shape) {
     }
 
+    // tag::claims[]
     @Override
     public String cliName() {
         return name;
@@ -52,6 +55,7 @@ public final class AcmeTableProtocol implements KvProtocol {
     public Claims claims(ServerConfig config) {
         return Claims.ALL;
     }
+    // end::claims[]
 
     @Override
     public StoreServer startServer(Node node, ServerSpec spec) {

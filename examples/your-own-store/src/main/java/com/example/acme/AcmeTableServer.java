@@ -130,18 +130,22 @@ final class AcmeTableServer {
         if (earlyAck) {
             m.store8(entryOffset(e), next);
             reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
+            // tag::mistake[]
             responder.post(WorkRequest.send(reply).unsignaled()); // the mistake: acknowledged while still in the cache
             unflushed[0] = valueAt; // flushed when this client's next request comes
             unflushed[1] = padded(shape.valueBytes());
             unflushed[2] = entryOffset(e);
             unflushed[3] = 8;
+            // end::mistake[]
             return;
         }
+        // tag::put[]
         m.persist(valueAt, padded(shape.valueBytes()));
         m.store8(entryOffset(e), next);
         m.persist(entryOffset(e), 8);
         reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
         responder.post(WorkRequest.send(reply).unsignaled());
+        // end::put[]
     }
 
     private void get(LocalMemory m, byte[] key, QueuePair responder, MemorySegment reply) {
