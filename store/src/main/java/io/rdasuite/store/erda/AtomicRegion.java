@@ -58,12 +58,18 @@ public final class AtomicRegion {
             long a = (high >>> 31) & 1;
             low = (a << 31) | offset; // b = a: new tag 0
         }
-        return (high << 32) | low;
+        long flipped = (high << 32) | low;
+        assert newOffset(flipped) == offset && oldOffset(flipped) == newOffset(word) && newTag(flipped) != newTag(word)
+                : "a flip of " + Long.toHexString(word) + " to " + offset + " gave " + Long.toHexString(flipped);
+        return flipped;
     }
 
     /** The repair of §4.2: the new slot takes the old offset (both name the previous, intact version). */
     public static long repair(long word) {
-        return withSlot(word, newTag(word), oldOffset(word));
+        long repaired = withSlot(word, newTag(word), oldOffset(word));
+        assert newOffset(repaired) == oldOffset(word) && oldOffset(repaired) == oldOffset(word)
+                : "a repair of " + Long.toHexString(word) + " gave " + Long.toHexString(repaired);
+        return repaired;
     }
 
     /** The region with its new offset replaced and the tag kept (the planted bug {@code ERDA_FLIP_KEEPS_TAG}; §4.1 flips instead). */
@@ -74,7 +80,10 @@ public final class AtomicRegion {
 
     /** After cleaning (§4.4): the old slot takes the new offset, so no slot names the space being freed. */
     public static long collapse(long word) {
-        return withSlot(word, !newTag(word), newOffset(word));
+        long collapsed = withSlot(word, !newTag(word), newOffset(word));
+        assert newOffset(collapsed) == newOffset(word) && oldOffset(collapsed) == newOffset(word)
+                : "a collapse of " + Long.toHexString(word) + " gave " + Long.toHexString(collapsed);
+        return collapsed;
     }
 
     /** The word with one offset slot (first or second) replaced, parity bits and new tag unchanged. */

@@ -269,7 +269,13 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             linkRegion(c);
         }
         tails[head] = half | (w + size);
+        assert inOneSegment(w, size) : "head " + head + " allocated " + size + " bytes at " + w + ", across a segment";
         return half | w;
+    }
+
+    /** Whether {@code size} bytes at offset {@code w} (within a half) lie in one segment: what {@link #allocate} keeps, and recovery assumes. */
+    private boolean inOneSegment(long w, long size) {
+        return w / config.segmentBytes() == (w + size - 1) / config.segmentBytes();
     }
 
     /** §3.2.2: a new region joins a chain; the superblock records the count (persisted: recovery needs it). */
@@ -545,6 +551,9 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             if ((planted == PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN) && newOffset != lastNew[head]) {
                 continue; // only the newest object is checked
             }
+            // the pair of allocate's assert: an object that starts in the last segment ends in it, so no torn object hides beyond it
+            assert inOneSegment(within(newOffset), ErdaObject.deletedBytes(config.shape()))
+                    : "an entry names an object across a segment at " + newOffset;
             byte[] key = all.asSlice(hash.slotOffset(s), config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
             if (!objectIntact(head, newOffset, key) && AtomicRegion.oldOffset(word) != 0) {
                 storeHalf(table, s, word, AtomicRegion.repair(word));

@@ -150,16 +150,6 @@ public interface KvProtocol {
         return deploy(fabric, shape, clients, recover, 32);
     }
 
-    /**
-     * As {@link #deploy(Fabric, KvShape, int, boolean)}, with a cleaning protocol's cleaner started {@code cleanerStartNs}
-     * into the run instead of {@link #CLEANER_START_NS} ({@code rda fuzz} draws it, so that crashes land in every phase
-     * of a cleaning).
-     */
-    default Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, long cleanerStartNs) {
-        return KvDeployer.deploy(this, fabric, clients, recover, new ServerSpec(shape, clients, 32, false, 64 * 32, fabric.virtualTime(), false),
-                cleanerStartNs);
-    }
-
     /** As {@link #deploy(Fabric, KvShape, int, boolean)}, with a hash table sized for {@code keys} keys (load ≤ 50%). */
     default Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys) {
         return KvDeployer.deploy(this, fabric, clients, recover, new ServerSpec(shape, clients, keys, false, 64 * keys, fabric.virtualTime(), false),
@@ -176,8 +166,10 @@ public interface KvProtocol {
     }
 
     /**
-     * As {@link #deploy(Fabric, KvShape, int, boolean, long)}, in the layout crash exploration uses
-     * ({@link ServerSpec#exploring()}).
+     * As {@link #deploy(Fabric, KvShape, int, boolean)}, in the layout crash exploration uses ({@link ServerSpec#exploring()}),
+     * with a cleaning protocol's cleaner started {@code cleanerStartNs} into the run ({@link #CLEANER_START_NS} by default;
+     * {@code rda fuzz} draws it, so that crashes land in every phase of a cleaning). A name of its own, so that a
+     * {@code long} start time cannot be taken for the {@code int} key count of {@link #deploy(Fabric, KvShape, int, boolean, int)}.
      */
     default Deployment deployExploring(Fabric fabric, KvShape shape, int clients, boolean recover, long cleanerStartNs) {
         return KvDeployer.deploy(this, fabric, clients, recover, new ServerSpec(shape, clients, 32, false, 64 * 32, fabric.virtualTime(), true),
