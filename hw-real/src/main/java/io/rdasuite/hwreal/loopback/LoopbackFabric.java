@@ -33,7 +33,7 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
     private final List<LoopbackNode> nodes = new ArrayList<>();
     private final ConcurrentHashMap<Integer, Region> regions = new ConcurrentHashMap<>();
     private final List<LoopbackQueuePair> queuePairs = new ArrayList<>();
-    private final AtomicLong nextBase = new AtomicLong(1L << 32);
+    private final AtomicLong nextBase;
     private final AtomicInteger nextRkey = new AtomicInteger(0x100);
     private final RealClock clock = new RealClock();
     private final Arena arena = Arena.ofShared();
@@ -45,6 +45,7 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
     public static final class Builder {
         private final List<ServerConfig> configs = new ArrayList<>();
         private PersistentMemory pm;
+        private long firstBase = 1L << 32;
 
         /** Adds a node; node ids follow the order of the calls. */
         public Builder node(ServerConfig config) {
@@ -70,6 +71,19 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
             return this;
         }
 
+        /**
+         * Where the first region's addresses start (default 2^32; a multiple of 4096). A restart that sets another one
+         * is a process whose regions are mapped elsewhere, as every real restart may be: a store that persisted an
+         * address instead of an offset then finds nothing there.
+         */
+        public Builder firstBase(long base) {
+            if (base <= 0 || (base & 4095) != 0) {
+                throw new IllegalArgumentException("the first base is a positive multiple of 4096: " + base);
+            }
+            this.firstBase = base;
+            return this;
+        }
+
         public LoopbackFabric build() {
             if (configs.isEmpty()) {
                 throw new IllegalStateException("a fabric needs at least one node");
@@ -85,6 +99,7 @@ public final class LoopbackFabric implements Fabric, AutoCloseable {
     private LoopbackFabric(Builder b) {
         this.ownsPm = b.pm == null;
         this.pm = b.pm != null ? b.pm : new VolatilePm();
+        this.nextBase = new AtomicLong(b.firstBase);
         for (ServerConfig c : b.configs) {
             nodes.add(new LoopbackNode(this, nodes.size(), c));
         }

@@ -272,7 +272,7 @@ public final class BaselineServer {
                         reply.set(ValueLayout.JAVA_LONG, 0, 2);
                         return REPLY_BYTES;
                     }
-                    long destination = tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress();
+                    long destination = tableMemory.load8(hash.metaOffset(slot));
                     MemorySegment pair = MemorySegment.ofArray(new byte[shape.pairBytes()]);
                     node.local(data).load(destination, pair);
                     reply.set(ValueLayout.JAVA_LONG, 0, 1);
@@ -282,7 +282,7 @@ public final class BaselineServer {
                 case DELETE -> {
                     int slot = hash.lookup(tableMemory, key);
                     if (slot >= 0) {
-                        freeDestinations.add(tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress());
+                        freeDestinations.add(tableMemory.load8(hash.metaOffset(slot)));
                         hash.clear(tableMemory, slot); // "sets the metadata in a hash table to 0": K + 8 bytes
                         // persistent before the ack (rda fuzz found acknowledged deletes undone by a power failure)
                         tableMemory.persist(hash.slotOffset(slot), hash.entryBytes());
@@ -415,11 +415,14 @@ public final class BaselineServer {
             dataMemory.store(destination, pair);
             dataMemory.persist(destination, shape.pairBytes());
             slot = hash.insert(tableMemory, key, (byte) 0);
-            tableMemory.store8(hash.metaOffset(slot), data.address(destination));
+            // the destination's offset in the data region (never 0: the region's first 8 bytes stay unused), not its address:
+            // a restarted process maps the region elsewhere, and an address persisted by the last one names nothing there
+            // (rda serve --protocol redo, killed and restarted over TCP, failed its first get so)
+            tableMemory.store8(hash.metaOffset(slot), destination);
             tableMemory.persist(hash.slotOffset(slot), hash.entryBytes());
             return;
         }
-        destination = tableMemory.load8(hash.metaOffset(slot)) - data.baseAddress();
+        destination = tableMemory.load8(hash.metaOffset(slot));
         dataMemory.store(destination, pair);
         dataMemory.persist(destination, shape.pairBytes());
     }
@@ -452,7 +455,7 @@ public final class BaselineServer {
         for (int s = 0; s < hash.slots(); s++) {
             long meta = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
             if (meta != 0) {
-                nextDestination = Math.max(nextDestination, meta - data.baseAddress() + shape.pairBytes());
+                nextDestination = Math.max(nextDestination, meta + shape.pairBytes());
             }
         }
         long checkpoint = node.local(control).load8(CHECKPOINT_OFFSET);
