@@ -78,14 +78,14 @@ final class CheckCommand implements Callable<Integer> {
             description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
     Path writeFindings;
 
-    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|pdkvs|pdfs|txn|nessie",
+    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|pdkvs|pdfs|txn|nessie", converter = ClusterChoice.Converter.class,
             description = "Explore TH-DPMS's cluster cells in every configuration and transport the filters take: pdsm (the object store;"
                     + " 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed), txn (transactions, checked strictly"
                     + " serializable; every server, every server with server 0 lost, server 0, a coordinator crashed), pdkvs (the CCEH key-value"
                     + " store, targets as pdsm), pdfs (the file system; every server, the directory server, a file server crashed), nessie (Nessie's client kill/stall"
                     + " search, one cell per transport), all or none"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String clusters;
+                    + " (default: all).")
+    ClusterChoice clusters;
 
     @Option(names = "--pin-seeds", defaultValue = "3", paramLabel = "N",
             description = "With --write-findings: run seeds --seed .. --seed+N-1; the findings of the seed-independent anchor are pinned"
@@ -182,16 +182,13 @@ final class CheckCommand implements Callable<Integer> {
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
         List<Cells.Cell> cells = cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
-        if (!List.of("all", "none", "pdsm", "pdkvs", "pdfs", "txn", "nessie").contains(clusters)) {
-            throw new ParameterException(spec.commandLine(), "--clusters: unknown value '" + clusters + "'; valid: all, none, pdsm, pdkvs, pdfs, txn, nessie");
-        }
-        List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm")));
-        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdsm"), ClusterCells.Store.PDSM_SECOND_FAILURE));
-        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdkvs"), ClusterCells.Store.PDKVS));
-        List<TxnCells.Cell> fsCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("pdfs"));
-        List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.equals("all") || clusters.equals("txn"));
+        List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM)));
+        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM), ClusterCells.Store.PDSM_SECOND_FAILURE));
+        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDKVS), ClusterCells.Store.PDKVS));
+        List<TxnCells.Cell> fsCells = TxnCells.select(cellOptions, clusters.takes(ClusterChoice.PDFS));
+        List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.takes(ClusterChoice.TXN));
         boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
-        List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.equals("all") || clusters.equals("nessie"));
+        List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.takes(ClusterChoice.NESSIE));
         CheckReport report = new CheckReport();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 ? 2 : 0;
@@ -271,7 +268,7 @@ final class CheckCommand implements Callable<Integer> {
         filters.put("op", Campaign.filter(cellOptions.ops));
         filters.put("update", Campaign.filter(cellOptions.updates));
         filters.put("protocols", Campaign.filter(protocols == null ? null : protocols.stream().map(KvProtocol::cliName).toList()));
-        filters.put("clusters", clusters);
+        filters.put("clusters", clusters.cliName());
         filters.put("appends", Integer.toString(appends));
         filters.put("plant", plant.plant == null ? "none" : plant.plant.cliName());
         filters.put("findings", findingsFile == null ? "built-in" : findingsFile.toString());
