@@ -82,27 +82,7 @@ public final class BaselineProtocol implements KvProtocol {
     @Override
     public StoreServer startServer(Node node, ServerSpec spec) {
         BaselineServer baseline = new BaselineServer(node, mode, spec.shape(), spec.buckets(), spec.clients(), !spec.paperLayout());
-        return new StoreServer() {
-            @Override
-            public Object handle() {
-                return baseline.handle();
-            }
-
-            @Override
-            public void serve(QueuePair responder, int clientId, String threadName) {
-                baseline.serve(responder, clientId, threadName);
-            }
-
-            @Override
-            public int recover() {
-                return baseline.recover();
-            }
-
-            @Override
-            public Object server() {
-                return baseline;
-            }
-        };
+        return StoreServer.of(baseline, baseline::handle, baseline::serve, baseline::recover, null);
     }
 
     @Override

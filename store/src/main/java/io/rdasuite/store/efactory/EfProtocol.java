@@ -112,32 +112,7 @@ public final class EfProtocol implements KvProtocol {
             config = config.withTimeoutNanos(REAL_TIMEOUT_NS).cleaningAt(REAL_CLEAN_AT);
         }
         EfServer ef = new EfServer(node, config, mode);
-        return new StoreServer() {
-            @Override
-            public Object handle() {
-                return ef.handle();
-            }
-
-            @Override
-            public void serve(QueuePair responder, int clientId, String threadName) {
-                ef.serve(responder, clientId, threadName);
-            }
-
-            @Override
-            public int recover() {
-                return ef.recover();
-            }
-
-            @Override
-            public void clean() {
-                ef.clean();
-            }
-
-            @Override
-            public Object server() {
-                return ef;
-            }
-        };
+        return StoreServer.of(ef, ef::handle, ef::serve, ef::recover, ef::clean);
     }
 
     @Override

@@ -72,32 +72,7 @@ public final class ErdaProtocol implements KvProtocol {
         ErdaConfig small = spec.exploring() ? ErdaConfig.exploration(spec.shape()) : ErdaConfig.small(spec.shape());
         ErdaServer erda = new ErdaServer(node, new ErdaConfig(spec.shape(), spec.buckets(), small.heads(), small.regionBytes(), small.segmentBytes(),
                 Math.max(small.maxClients(), spec.clients())));
-        return new StoreServer() {
-            @Override
-            public Object handle() {
-                return erda.handle();
-            }
-
-            @Override
-            public void serve(QueuePair responder, int clientId, String threadName) {
-                erda.serve(responder, clientId, threadName);
-            }
-
-            @Override
-            public int recover() {
-                return erda.recover();
-            }
-
-            @Override
-            public void clean() {
-                erda.clean(1);
-            }
-
-            @Override
-            public Object server() {
-                return erda;
-            }
-        };
+        return StoreServer.of(erda, erda::handle, erda::serve, erda::recover, () -> erda.clean(1));
     }
 
     @Override

@@ -132,6 +132,46 @@ public interface KvProtocol {
 
         /** The protocol's own server object (ErdaServer, EfServer, BaselineServer), for tests that look inside. */
         Object server();
+
+        /** A server half made of its server object's methods; {@code clean} null for a store without a log cleaner. */
+        static StoreServer of(Object server, java.util.function.Supplier<Object> handle, Handlers handlers, java.util.function.IntSupplier recover,
+                              Runnable clean) {
+            return new StoreServer() {
+                @Override
+                public Object handle() {
+                    return handle.get();
+                }
+
+                @Override
+                public void serve(QueuePair responder, int clientId, String name) {
+                    handlers.serve(responder, clientId, name);
+                }
+
+                @Override
+                public int recover() {
+                    return recover.getAsInt();
+                }
+
+                @Override
+                public void clean() {
+                    if (clean == null) {
+                        StoreServer.super.clean();
+                    } else {
+                        clean.run();
+                    }
+                }
+
+                @Override
+                public Object server() {
+                    return server;
+                }
+            };
+        }
+
+        /** Starts the request handler of one client's connection (a server object's {@code serve}). */
+        interface Handlers {
+            void serve(QueuePair responder, int clientId, String name);
+        }
     }
 
     /** A deployed store: one client per client node, and the server object ({@link StoreServer#server()}). */
