@@ -1,8 +1,8 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.kv.EfactoryClaims;
-import io.rdasuite.crashsim.kv.YcsbBench;
-import io.rdasuite.crashsim.taxonomy.RemoteLogBench;
+import io.rdasuite.bench.kv.EfactoryClaims;
+import io.rdasuite.bench.kv.YcsbBench;
+import io.rdasuite.bench.taxonomy.RemoteLogBench;
 import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;

@@ -1,7 +1,7 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.nessie.NessieBench;
-import io.rdasuite.crashsim.nessie.NessieClaims;
+import io.rdasuite.bench.nessie.NessieBench;
+import io.rdasuite.bench.nessie.NessieClaims;
 import io.rdasuite.store.nessie.NessieMode;
 import io.rdasuite.store.nessie.NessieOptimization;
 import io.rdasuite.store.workload.Ycsb;

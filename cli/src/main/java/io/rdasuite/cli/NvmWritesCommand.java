@@ -1,6 +1,6 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.kv.NvmWrites;
+import io.rdasuite.bench.kv.NvmWrites;
 import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.protocol.KvProtocol;

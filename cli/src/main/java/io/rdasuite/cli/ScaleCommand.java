@@ -1,8 +1,8 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.kv.EfactoryClaims;
+import io.rdasuite.bench.kv.EfactoryClaims;
 import io.rdasuite.store.protocol.KvProtocol;
-import io.rdasuite.crashsim.kv.YcsbBench;
+import io.rdasuite.bench.kv.YcsbBench;
 import io.rdasuite.store.workload.Ycsb;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.thdpms.ThdpmsBench;
+import io.rdasuite.bench.thdpms.ThdpmsBench;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.thdpms.ThdpmsStoreBench;
+import io.rdasuite.bench.thdpms.ThdpmsStoreBench;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.rdasuite.cli;
 
-import io.rdasuite.crashsim.kv.YcsbBench;
+import io.rdasuite.bench.kv.YcsbBench;
 import io.rdasuite.hwsim.model.CostModel;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvShape;

@@ -1,16 +1,14 @@
 /**
- * TH-DPMS (paper 002) in crashsim: its pDSM-based key-value stores as cluster subjects of the explorer, and its evaluation
- * on the simulator. {@link io.rdasuite.crashsim.thdpms.PdsmSubject} (the object store, §4.1.5, §4.1.7;
- * {@code pdsm/objects}, and {@code pdsm/second-failure} for re-replication) and
- * {@link io.rdasuite.crashsim.thdpms.PdkvsSubject} (pDKVS over its CCEH index, §4.3; {@code pdkvs/cceh}), each optionally
- * with a planted bug, deploy three PM servers, a monitor and the program's clients and claim every property. What they
- * share is in {@code PdsmClusterSubject}: after a partial crash the cluster fails over and runs on and the read-back is
- * made in the same run; after a crash of every server each restarts from its image, the structure is checked, then the
- * read-back. Both plug in through {@link io.rdasuite.crashsim.SubjectFactory} ({@code META-INF/services}).
+ * TH-DPMS (paper 002) in crashsim: its pDSM-based key-value stores as cluster subjects of the explorer. {@link
+ * io.rdasuite.crashsim.thdpms.PdsmSubject} (the object store, §4.1.5, §4.1.7; {@code pdsm/objects}, and {@code
+ * pdsm/second-failure} for re-replication) and {@link io.rdasuite.crashsim.thdpms.PdkvsSubject} (pDKVS over its CCEH
+ * index, §4.3; {@code pdkvs/cceh}), each optionally with a planted bug, deploy three PM servers, a monitor and the
+ * program's clients and claim every property. What they share is in {@code PdsmClusterSubject}: after a partial crash
+ * the cluster fails over and runs on and the read-back is made in the same run; after a crash of every server each
+ * restarts from its image, the structure is checked, then the read-back. Both plug in through {@link
+ * io.rdasuite.crashsim.SubjectFactory} ({@code META-INF/services}).
  *
- * <p>{@link io.rdasuite.crashsim.thdpms.ThdpmsBench} (Figs. 11 and 17: pDSM bandwidth over servers, throughput while a
- * server fails) and {@link io.rdasuite.crashsim.thdpms.ThdpmsStoreBench} (Figs. 12–14 and 16: transactions, pDFS, pDKVS
- * beside a pmemkv-like model) reproduce §5's shapes and ratios in virtual time for {@code rda bench thdpms}. Transactions
- * and pDFS have explorers of their own: {@link io.rdasuite.crashsim.txn}, {@link io.rdasuite.crashsim.fs}.
+ * <p>§5's figures are measured in the bench module ({@code io.rdasuite.bench.thdpms}). Transactions and pDFS have
+ * explorers of their own: {@link io.rdasuite.crashsim.txn}, {@link io.rdasuite.crashsim.fs}.
  */
 package io.rdasuite.crashsim.thdpms;

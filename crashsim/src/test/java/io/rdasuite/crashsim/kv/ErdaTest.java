@@ -105,31 +105,4 @@ class ErdaTest {
             assertThat(got[2]).as(p.cliName()).isNull();
         }
     }
-
-    @Test
-    void baselineNvmWritesEqualTable1() {
-        for (KvProtocol p : new KvProtocol[] {BaselineProtocol.REDO, BaselineProtocol.RAW}) {
-            for (int k : new int[] {8, 16}) {
-                for (int n : new int[] {40, 1024}) {
-                    NvmWrites.Result r = NvmWrites.measure(p, new KvShape(k, n - k));
-                    assertThat(r.create()).as("%s create K=%d N=%d", p, k, n).isEqualTo(k + 12 + 2L * n);
-                    assertThat(r.update()).as("%s update K=%d N=%d", p, k, n).isEqualTo(4 + 2L * n);
-                    assertThat(r.delete()).as("%s delete K=%d N=%d", p, k, n).isEqualTo(k + 8);
-                }
-            }
-        }
-    }
-
-    @Test
-    void nvmWritesEqualTable1() {
-        for (int k : new int[] {8, 16, 32}) {
-            for (int n : new int[] {40, 100, 1024}) {
-                KvShape shape = new KvShape(k, n - k);
-                NvmWrites.Result r = NvmWrites.measure(ErdaProtocol.ERDA, shape);
-                assertThat(r.create()).as("create K=%d N=%d", k, n).isEqualTo(k + 10 + n);
-                assertThat(r.update()).as("update K=%d N=%d", k, n).isEqualTo(9 + n);
-                assertThat(r.delete()).as("delete K=%d N=%d", k, n).isEqualTo(k + 9);
-            }
-        }
-    }
 }

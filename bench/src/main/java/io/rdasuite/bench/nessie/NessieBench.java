@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.nessie;
+package io.rdasuite.bench.nessie;
 
 import io.rdasuite.hwsim.engine.Engine;
 import io.rdasuite.hwsim.fabric.FaultPlan;

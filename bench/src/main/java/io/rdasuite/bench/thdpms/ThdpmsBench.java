@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.thdpms;
+package io.rdasuite.bench.thdpms;
 
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.model.CostModel;

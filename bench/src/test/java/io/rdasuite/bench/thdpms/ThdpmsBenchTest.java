@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.thdpms;
+package io.rdasuite.bench.thdpms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.kv;
+package io.rdasuite.bench.kv;
 
 import io.rdasuite.hwsim.model.CostModel;
 import io.rdasuite.store.baseline.BaselineProtocol;

@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.nessie;
+package io.rdasuite.bench.nessie;
 
 import io.rdasuite.store.nessie.NessieMode;
 import io.rdasuite.store.nessie.NessieOptimization;

@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.kv;
+package io.rdasuite.bench.kv;
 
 import io.rdasuite.store.efactory.EfProtocol;
 import io.rdasuite.store.erda.ErdaProtocol;

@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.nessie;
+package io.rdasuite.bench.nessie;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,5 +1,6 @@
-package io.rdasuite.crashsim.taxonomy;
+package io.rdasuite.bench.taxonomy;
 
+import io.rdasuite.crashsim.taxonomy.RemoteLogLatency;
 import io.rdasuite.store.fabric.PersistenceDomain;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;

@@ -1,4 +1,4 @@
-package io.rdasuite.crashsim.kv;
+package io.rdasuite.bench.kv;
 
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.hwsim.fabric.SimFabric;
