@@ -20,8 +20,9 @@ import java.util.List;
  * like the shipped ones (Erda, paper 000; eFactory and its peers, paper 001; the baselines of paper 000 §5.1), which
  * are registered the same way.
  *
- * <p>Deployed on any fabric (the simulator, the loopback fabric, DiSNI): node 0 serves, nodes 1..n are clients. A
- * restarted server runs its recovery before serving. The server describes itself to its clients as bytes
+ * <p>Deployed on any fabric (the simulator, the loopback fabric, DiSNI) at a {@link Placement}: one node serves, one
+ * node per client connects (node 0 and nodes 1..n unless the caller places them elsewhere). A restarted server runs its
+ * recovery before serving. The server describes itself to its clients as bytes
  * ({@link StoreDescriptor}: this protocol's {@link #writeHandle handle} after its name), so that a client in another
  * process reaches the same regions a client in the same process does.
  *
@@ -174,6 +175,40 @@ public interface KvProtocol {
         }
     }
 
+    /**
+     * Which nodes of a fabric a deployment uses: the server's, and one per client (client {@code i} on
+     * {@code clientNodes.get(i)}). The nodes are distinct; none is both.
+     */
+    record Placement(int serverNode, List<Integer> clientNodes) {
+        public Placement {
+            clientNodes = List.copyOf(clientNodes);
+            if (serverNode < 0 || clientNodes.stream().anyMatch(n -> n < 0)) {
+                throw new IllegalArgumentException("node ids are 0 or more, not server " + serverNode + ", clients " + clientNodes);
+            }
+            if (clientNodes.contains(serverNode) || clientNodes.stream().distinct().count() != clientNodes.size()) {
+                throw new IllegalArgumentException("the server's node and the clients' nodes are all distinct, not server "
+                        + serverNode + ", clients " + clientNodes);
+            }
+        }
+
+        /** Node 0 serves, nodes 1..clients are the clients: what every deploy without a placement uses. */
+        public static Placement serverFirst(int clients) {
+            if (clients < 0) {
+                throw new IllegalArgumentException("clients >= 0, not " + clients);
+            }
+            List<Integer> nodes = new ArrayList<>();
+            for (int c = 1; c <= clients; c++) {
+                nodes.add(c);
+            }
+            return new Placement(0, nodes);
+        }
+
+        /** How many clients it places. */
+        public int clients() {
+            return clientNodes.size();
+        }
+    }
+
     /** A deployed store: one client per client node, and the server object ({@link StoreServer#server()}). */
     record Deployment(List<KvClient> clients, Object server) {
         /** The server object as {@code type}, for tests that look inside it. */
@@ -192,8 +227,16 @@ public interface KvProtocol {
 
     /** As {@link #deploy(Fabric, KvShape, int, boolean)}, with a hash table sized for {@code keys} keys (load ≤ 50%). */
     default Deployment deploy(Fabric fabric, KvShape shape, int clients, boolean recover, int keys) {
-        return KvDeployer.deploy(this, fabric, clients, recover, new ServerSpec(shape, clients, keys, false, 64 * keys, fabric.virtualTime(), false),
-                CLEANER_START_NS);
+        return deploy(fabric, shape, Placement.serverFirst(clients), recover, keys);
+    }
+
+    /**
+     * As {@link #deploy(Fabric, KvShape, int, boolean, int)}, on the nodes {@code placement} names: the server on its
+     * node, client {@code i} on its {@code i}-th client node. A node the fabric lacks is refused before anything starts.
+     */
+    default Deployment deploy(Fabric fabric, KvShape shape, Placement placement, boolean recover, int keys) {
+        return KvDeployer.deploy(this, fabric, placement, recover,
+                new ServerSpec(shape, placement.clients(), keys, false, 64 * keys, fabric.virtualTime(), false), CLEANER_START_NS);
     }
 
     /**
@@ -201,8 +244,8 @@ public interface KvProtocol {
      * the sequence their crash recovery needs. Not for crash exploration.
      */
     default Deployment deployPaperLayout(Fabric fabric, KvShape shape, int clients, int keys, int versions) {
-        return KvDeployer.deploy(this, fabric, clients, false, new ServerSpec(shape, clients, keys, true, versions, fabric.virtualTime(), false),
-                CLEANER_START_NS);
+        return KvDeployer.deploy(this, fabric, Placement.serverFirst(clients), false,
+                new ServerSpec(shape, clients, keys, true, versions, fabric.virtualTime(), false), CLEANER_START_NS);
     }
 
     /**
@@ -212,7 +255,7 @@ public interface KvProtocol {
      * {@code long} start time cannot be taken for the {@code int} key count of {@link #deploy(Fabric, KvShape, int, boolean, int)}.
      */
     default Deployment deployExploring(Fabric fabric, KvShape shape, int clients, boolean recover, long cleanerStartNs) {
-        return KvDeployer.deploy(this, fabric, clients, recover, new ServerSpec(shape, clients, 32, false, 64 * 32, fabric.virtualTime(), true),
-                cleanerStartNs);
+        return KvDeployer.deploy(this, fabric, Placement.serverFirst(clients), recover,
+                new ServerSpec(shape, clients, 32, false, 64 * 32, fabric.virtualTime(), true), cleanerStartNs);
     }
 }
