@@ -254,7 +254,7 @@ final class CheckCommand implements Callable<Integer> {
 
     /** The catalogue's plant ({@code --plant}); TH-DPMS's cells map it onto their own enums (NONE when it is not theirs). */
     private io.rdasuite.store.mutation.PlantedBug activePlant() {
-        return plant.plant == null ? io.rdasuite.store.mutation.PlantedBug.NONE : plant.plant;
+        return plant.plant instanceof io.rdasuite.store.mutation.PlantedBug b ? b : io.rdasuite.store.mutation.PlantedBug.NONE;
     }
 
     /** Cells (and controls) the filters chose, for the partial verdict of a stopped run. */

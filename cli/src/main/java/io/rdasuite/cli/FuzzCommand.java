@@ -6,7 +6,9 @@ import io.rdasuite.crashsim.fuzz.FuzzCase;
 import io.rdasuite.crashsim.fuzz.FuzzCorpus;
 import io.rdasuite.crashsim.fuzz.FuzzExplorer;
 import io.rdasuite.crashsim.fuzz.FuzzTarget;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.protocol.Plants;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -68,7 +70,7 @@ final class FuzzCommand implements Callable<Integer> {
     Path corpus;
 
     @Option(names = "--plant", paramLabel = "NAME", defaultValue = "none",
-            description = "Run with a planted bug switched on (see io.rdasuite.store.mutation.PlantedBug; default: ${DEFAULT-VALUE}).")
+            description = "Run with a planted bug switched on (the mutation catalogue, or a store of one's own plants; default: ${DEFAULT-VALUE}).")
     String plant;
 
     @Option(names = "--budget", defaultValue = "1.0",
@@ -90,11 +92,11 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<FuzzTarget> targets;
-        PlantedBug bug;
+        Plant bug;
         long timeLimitNanos;
         try {
             targets = protocols == null ? FuzzTarget.defaults() : FuzzTarget.parse(protocols);
-            bug = PlantedBug.parse(plant);
+            bug = Plants.parse(plant);
             timeLimitNanos = time == null ? -1 : parseDuration(time);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -199,7 +201,7 @@ final class FuzzCommand implements Callable<Integer> {
      * The HTML timeline of a shrunk failure's history (its crash state re-run), in the report's {@code timelines/} with
      * {@code --report}, else none (null); a line saying why when it cannot be drawn.
      */
-    private String timeline(FuzzExplorer.Failure shrunk, PlantedBug bug) {
+    private String timeline(FuzzExplorer.Failure shrunk, Plant bug) {
         if (!report.wanted()) {
             return null; // no --report: no file (docs/COMMANDS.md, "The contract")
         }
@@ -216,7 +218,7 @@ final class FuzzCommand implements Callable<Integer> {
      * growth after each batch of runs, and per unclaimed finding (store × invariant) its first failing state with its
      * replay line and timeline.
      */
-    private Map<String, Object> reportExtras(Map<String, Object> doc, FuzzCampaign.Result r, PlantedBug bug, boolean stopped) {
+    private Map<String, Object> reportExtras(Map<String, Object> doc, FuzzCampaign.Result r, Plant bug, boolean stopped) {
         Map<String, Object> out = new LinkedHashMap<>(doc);
         List<Map<String, Object>> growth = new ArrayList<>();
         for (FuzzCampaign.Progress p : r.growth()) {
@@ -264,7 +266,7 @@ final class FuzzCommand implements Callable<Integer> {
     }
 
     /** What this campaign was, for its JSON (see {@link Campaign}); the runs asked for are its budget's filter. */
-    private Campaign campaign(List<FuzzTarget> targets, PlantedBug bug, long runCount) {
+    private Campaign campaign(List<FuzzTarget> targets, Plant bug, long runCount) {
         Map<String, String> filters = new LinkedHashMap<>();
         filters.put("protocols", String.join(",", targets.stream().map(FuzzTarget::name).toList()));
         filters.put("runs", runCount == Long.MAX_VALUE ? "unlimited" : Long.toString(runCount));
@@ -313,7 +315,7 @@ final class FuzzCommand implements Callable<Integer> {
         }
     }
 
-    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, List<String> timelines, boolean pass, long wallNanos, PlantedBug bug,
+    private void print(PrintWriter out, FuzzCampaign.Result r, List<String> saved, List<String> timelines, boolean pass, long wallNanos, Plant bug,
                        String stoppedBy) {
         out.printf(Locale.ROOT, "runs %,d (%.1f runs/s), crash states %,d, new coverage in %,d runs (%,d signatures; %,d of %,d mutant runs)%n", r.runs(),
                 r.runs() / Math.max(1e-9, wallNanos / 1e9), r.crashStates(), r.newCoverageRuns(), r.signatures(), r.mutantNewCoverage(), r.mutantRuns());
@@ -358,7 +360,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     private Map<String, Object> json(FuzzCampaign.Result r, List<FuzzCorpus.Replayed> replayed, List<String> saved, List<String> timelines,
                                      List<FuzzTarget> targets,
-                                     PlantedBug bug, boolean pass, long wallNanos) {
+                                     Plant bug, boolean pass, long wallNanos) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("command", "fuzz");
         doc.put("seed", common.seed);

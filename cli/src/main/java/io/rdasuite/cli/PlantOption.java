@@ -1,8 +1,9 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.mutation.PlantedBugs;
-import java.util.Arrays;
+import io.rdasuite.store.protocol.Plants;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -11,13 +12,13 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * {@code --plant NAME}: runs a command with one planted bug of the mutation catalogue switched on (DESIGN §5a), so
  * that {@code ci/mutation.sh} can score the checks against realistic bugs. The default, {@code none}, is every store
- * as written.
+ * as written; a store of one's own adds its family's plants (under {@code rda --classpath}).
  */
 final class PlantOption {
     @Option(names = "--plant", defaultValue = "none", converter = Name.class, paramLabel = "NAME",
             description = "Switch on one planted bug of the mutation catalogue (default: none). Names: ${COMPLETION-CANDIDATES}.",
             completionCandidates = Names.class)
-    PlantedBug plant;
+    Plant plant;
 
     /** Plants the chosen bug for the rest of this JVM's life; call first in a command's {@code call()}. */
     void apply() {
@@ -25,11 +26,11 @@ final class PlantOption {
     }
 
     /** Parses a catalogue name; an unknown one lists the valid names. */
-    static final class Name implements ITypeConverter<PlantedBug> {
+    static final class Name implements ITypeConverter<Plant> {
         @Override
-        public PlantedBug convert(String value) {
+        public Plant convert(String value) {
             try {
-                return PlantedBug.parse(value);
+                return Plants.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
@@ -40,7 +41,7 @@ final class PlantOption {
     static final class Names implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Arrays.stream(PlantedBug.values()).map(PlantedBug::cliName).collect(Collectors.toList()).iterator();
+            return Plants.all().stream().map(Plant::cliName).collect(Collectors.toList()).iterator();
         }
     }
 }

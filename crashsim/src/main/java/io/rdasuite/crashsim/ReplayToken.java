@@ -18,7 +18,7 @@ public final class ReplayToken {
     private static final String HINT = "tokens come from 'rda check' or 'rda taxonomy' output; copy the whole token";
 
     /** A decoded token: the scenario, and which crash and image to replay. */
-    public record Decoded(Scenario scenario, long crashEvent, io.rdasuite.crashsim.cluster.CrashState state, io.rdasuite.store.mutation.PlantedBug plant) {
+    public record Decoded(Scenario scenario, long crashEvent, io.rdasuite.crashsim.cluster.CrashState state, io.rdasuite.store.mutation.Plant plant) {
     }
 
     private ReplayToken() {
@@ -31,7 +31,7 @@ public final class ReplayToken {
         String cuts = single ? Integer.toString(v.fifoCut()) : v.state().encodeCuts();
         String body = String.join("|", s.subject(), s.config().name(), s.transport().name(), Long.toString(s.seed()),
                 s.program().encode(), Long.toString(v.crashEvent()), choices, cuts,
-                io.rdasuite.store.mutation.PlantedBugs.active().cliName()); // a planted bug's failure replays with it planted
+                io.rdasuite.store.mutation.PlantedBugs.activePlant().cliName()); // a planted bug's failure replays with it planted
         if (!single) {
             body += "|" + s.target().spec();
         }
@@ -60,7 +60,7 @@ public final class ReplayToken {
             } else {
                 state = io.rdasuite.crashsim.cluster.CrashState.decode(f.get(6), f.get(7));
             }
-            return new Decoded(scenario, Long.parseLong(f.get(5)), state, io.rdasuite.store.mutation.PlantedBug.parse(f.get(8)));
+            return new Decoded(scenario, Long.parseLong(f.get(5)), state, io.rdasuite.store.protocol.Plants.parse(f.get(8)));
         } catch (IllegalArgumentException e) {
             throw malformed(e.getMessage());
         }

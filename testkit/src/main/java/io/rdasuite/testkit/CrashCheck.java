@@ -19,6 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * @CrashCheck(protocol = "acme-log", configs = {"ADR+NODDIO+PM-RQWRB"}, budget = 0.1)
  * void acmeLogKeepsItsClaims() {
  * }
+ *
+ * @CrashCheck(protocol = "acme-log", plant = "acme-log-early-ack", configs = {"ADR+NODDIO+PM-RQWRB"}, budget = 0.1)
+ * void theEarlyAckIsCaught(StoreCheckReport report) {
+ *     assertThat(report.passed()).isFalse();
+ * }
  * }</pre>
  */
 @Target(ElementType.METHOD)
@@ -44,4 +49,12 @@ public @interface CrashCheck {
 
     /** Fuzz runs after the exploration; 0: none. */
     long fuzzRuns() default 100;
+
+    /**
+     * A planted bug to switch on for the check ({@code --plant}'s names: the store family's {@code plants()} or the
+     * shipped catalogue), so that a test shows its check catching the bug; {@code "none"}: the store as written. The
+     * failure's replay token carries it. {@code ""} (the default) leaves the switch as it is: the store as written,
+     * unless the test planted a bug itself.
+     */
+    String plant() default "";
 }

@@ -1,7 +1,10 @@
 package io.rdasuite.testkit;
 
 import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.mutation.PlantedBugs;
+import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.protocol.KvProtocols;
+import io.rdasuite.store.protocol.Plants;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
@@ -46,7 +49,9 @@ public final class CrashCheckExtension implements InvocationInterceptor, Paramet
             if (a == null) {
                 throw new IllegalStateException("CrashCheckExtension needs @CrashCheck on " + context.getRequiredTestMethod());
             }
-            StoreCheckReport r = StoreCheck.run(KvProtocols.parse(a.protocol()), settings(a));
+            KvProtocol protocol = KvProtocols.parse(a.protocol());
+            StoreCheckReport r = a.plant().isEmpty() ? StoreCheck.run(protocol, settings(a))
+                    : PlantedBugs.with(Plants.parse(a.plant()), () -> StoreCheck.run(protocol, settings(a)));
             context.publishReportEntry("rda", r.summary());
             return r;
         }, StoreCheckReport.class);

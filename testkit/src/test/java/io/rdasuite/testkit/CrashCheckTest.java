@@ -39,6 +39,14 @@ class CrashCheckTest {
         assertThat(PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.replay(f.token()))).anyMatch(line -> line.startsWith("DURABILITY"));
     }
 
+    /** The annotation plants the bug it names for its check only, and hands the report to a method that asks for it. */
+    @CrashCheck(protocol = "redo", plant = "redo-ack-before-persist", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
+    void thePlantNamedInTheAnnotationIsCaught(StoreCheckReport report) {
+        assertThat(report.passed()).isFalse();
+        assertThat(report.failures().getFirst().invariant()).isEqualTo("DURABILITY");
+        assertThat(PlantedBugs.activePlant()).as("switched off after the check").isSameAs(PlantedBug.NONE);
+    }
+
     /** The annotation hands its report to a method that asks for it, and leaves the verdict to it. */
     @Nested
     class WithAPlantedBug {

@@ -52,7 +52,7 @@ public final class FuzzExplorer {
         }
 
         /** The replay token ({@code rdaf2.…}); {@code plant} is the planted bug the run had. */
-        public String token(io.rdasuite.store.mutation.PlantedBug plant) {
+        public String token(io.rdasuite.store.mutation.Plant plant) {
             return FuzzToken.encode(fuzzCase, path, plant);
         }
     }

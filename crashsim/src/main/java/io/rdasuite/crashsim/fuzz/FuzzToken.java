@@ -5,7 +5,8 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.TokenCodec;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.protocol.Plants;
 import java.util.Arrays;
 import java.util.List;
 
@@ -19,14 +20,14 @@ public final class FuzzToken {
     private static final int FIELDS = 8;
 
     /** A decoded token: the case, the crash state, and the planted bug the run had. */
-    public record Decoded(FuzzCase fuzzCase, CrashPath path, PlantedBug plant) {
+    public record Decoded(FuzzCase fuzzCase, CrashPath path, Plant plant) {
     }
 
     private FuzzToken() {
     }
 
     /** The token of a crash state: its case, its crash path and the planted bug of its run. */
-    public static String encode(FuzzCase c, CrashPath path, PlantedBug plant) {
+    public static String encode(FuzzCase c, CrashPath path, Plant plant) {
         Scenario s = c.scenario();
         String body = String.join("|", s.subject(), s.config().name(), s.transport().name(), Long.toString(s.seed()), s.program().encode(),
                 c.schedule().encode(), path.encode(), plant.cliName());
@@ -43,7 +44,7 @@ public final class FuzzToken {
         try {
             Scenario scenario = new Scenario(f.get(0), ServerConfig.parse(f.get(1)), Transport.parse(f.get(2)), Long.parseLong(f.get(3)),
                     Program.decode(f.get(4)));
-            return new Decoded(new FuzzCase(scenario, FaultSchedule.decode(f.get(5))), CrashPath.decode(f.get(6)), PlantedBug.parse(f.get(7)));
+            return new Decoded(new FuzzCase(scenario, FaultSchedule.decode(f.get(5))), CrashPath.decode(f.get(6)), Plants.parse(f.get(7)));
         } catch (IllegalArgumentException e) {
             throw malformed(e.getMessage());
         }

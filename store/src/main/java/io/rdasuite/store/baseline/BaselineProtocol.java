@@ -49,6 +49,12 @@ public final class BaselineProtocol implements KvProtocol {
         public int order() {
             return 1;
         }
+
+        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        @Override
+        public List<io.rdasuite.store.mutation.Plant> plants() {
+            return io.rdasuite.store.mutation.PlantedBug.homedIn("redo", "raw");
+        }
     }
 
     @Override

@@ -74,6 +74,12 @@ public final class EfProtocol implements KvProtocol {
         public int order() {
             return 2;
         }
+
+        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        @Override
+        public List<io.rdasuite.store.mutation.Plant> plants() {
+            return io.rdasuite.store.mutation.PlantedBug.homedIn("efactory", "efactory-cleaning", "efactory-nohr", "saw", "imm", "forca");
+        }
     }
 
     /** The server's mode. */

@@ -50,6 +50,12 @@ public final class ErdaProtocol implements KvProtocol {
         public int order() {
             return 0;
         }
+
+        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        @Override
+        public List<io.rdasuite.store.mutation.Plant> plants() {
+            return io.rdasuite.store.mutation.PlantedBug.homedIn("erda", "erda-cleaning");
+        }
     }
 
     @Override

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 
 /**
  * Prints the planted-bug catalogue (DESIGN §5a) for {@code ci/mutation.sh} and the README: one tab-separated line
- * per bug (name, stores, description), or with {@code --markdown} the README's table. {@link PlantedBug#NONE} is
- * left out.
+ * per bug (name, stores, description), or with {@code --markdown} the README's table: the shipped catalogue, then the
+ * plants of every registered family ({@code Plants}). {@link PlantedBug#NONE} is left out.
  */
 public final class Catalogue {
     private Catalogue() {
@@ -20,12 +20,13 @@ public final class Catalogue {
             out.println("| plant | store | what it breaks | paper section |");
             out.println("|---|---|---|---|");
         }
-        for (PlantedBug b : PlantedBug.values()) {
+        for (Plant b : io.rdasuite.store.protocol.Plants.all()) {
             if (b == PlantedBug.NONE) {
                 continue;
             }
-            out.println(markdown ? "| `" + b.cliName() + "` | " + b.store() + " | " + b.whatItBreaks() + " | " + b.paperSection() + " |"
-                    : b.cliName() + "\t" + b.store() + "\t" + b.description());
+            String stores = String.join(",", b.stores());
+            out.println(markdown ? "| `" + b.cliName() + "` | " + stores + " | " + b.whatItBreaks() + " | " + b.paperSection() + " |"
+                    : b.cliName() + "\t" + stores + "\t" + b.description());
         }
     }
 }

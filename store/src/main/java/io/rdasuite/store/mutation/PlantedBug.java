@@ -7,9 +7,10 @@ import java.util.stream.Collectors;
 /**
  * The project's own mutation catalogue (DESIGN §5a, "the suite measures itself"): realistic bugs planted in the
  * stores behind switches, so that {@code ci/mutation.sh} can show which checks catch which bug. Each constant
- * names the store it lives in and the step of the paper it breaks. {@link #NONE} is every store as written.
+ * names the store it lives in and the step of the paper it breaks. {@link #NONE} is every store as written. A store of
+ * one's own declares its plants as {@link Plant}s of its own instead (its family's {@code plants()}).
  */
-public enum PlantedBug {
+public enum PlantedBug implements Plant {
     /** No planted bug. */
     NONE("none", "-", "every store as written"),
 
@@ -247,7 +248,7 @@ public enum PlantedBug {
         this.description = description;
     }
 
-    /** The name {@code --plant} takes. */
+    @Override
     public String cliName() {
         return cliName;
     }
@@ -261,28 +262,23 @@ public enum PlantedBug {
      * The stores as {@code --protocols} names (or {@code nessie}, {@code remotelog}, or for TH-DPMS the {@code --clusters}
      * cells: {@code pdsm}, {@code pdkvs}, {@code txn}, {@code pdfs}); the first is the bug's home.
      */
+    @Override
     public java.util.List<String> stores() {
         return this == NONE ? java.util.List.of() : java.util.List.of(store.split(","));
     }
 
-    /** What the bug does, and which step of which paper section it breaks. */
+    @Override
     public String description() {
         return description;
     }
 
-    /** The description's closing "(paper NNN §...)": the section whose step the bug breaks ("" for NONE). */
-    public String paperSection() {
-        int at = description.lastIndexOf(" (paper ");
-        return at < 0 ? "" : description.substring(at + 2, description.length() - 1);
+    /** The constants whose home (first store) is one of {@code stores}: what a shipped family lists as its plants. */
+    public static java.util.List<Plant> homedIn(String... stores) {
+        java.util.List<String> homes = java.util.List.of(stores);
+        return Arrays.stream(values()).filter(b -> b != NONE && homes.contains(b.stores().getFirst())).map(b -> (Plant) b).toList();
     }
 
-    /** The description without its paper section: what the bug does. */
-    public String whatItBreaks() {
-        int at = description.lastIndexOf(" (paper ");
-        return at < 0 ? description : description.substring(0, at);
-    }
-
-    /** Parses a {@code --plant} name; an unknown one is an error listing the valid names. */
+    /** Parses a shipped plant's name; an unknown one is an error listing the valid names ({@code Plants.parse} also knows a user's). */
     public static PlantedBug parse(String name) {
         for (PlantedBug b : values()) {
             if (b.cliName.equalsIgnoreCase(name == null ? "" : name.trim())) {

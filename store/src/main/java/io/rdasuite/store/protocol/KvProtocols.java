@@ -20,7 +20,8 @@ public final class KvProtocols {
 
     /** Loaded once, on first use. */
     private static final class Registry {
-        static final List<KvProtocol> ALL = load(ServiceLoader.load(KvProtocolFamily.class, loader()));
+        static final List<KvProtocolFamily> FAMILIES = sorted(ServiceLoader.load(KvProtocolFamily.class, loader()));
+        static final List<KvProtocol> ALL = load(FAMILIES);
 
         /** The thread's context class loader (rda --classpath sets one holding a user's jars), else this class's. */
         private static ClassLoader loader() {
@@ -55,14 +56,24 @@ public final class KvProtocols {
         return all().stream().map(KvProtocol::cliName).collect(Collectors.joining(", "));
     }
 
-    /** The protocols of {@code families} in registry order; also what a test with its own loader builds. */
-    static List<KvProtocol> load(Iterable<KvProtocolFamily> families) {
+    /** The registered families, in registry order. */
+    static List<KvProtocolFamily> families() {
+        return Registry.FAMILIES;
+    }
+
+    /** {@code families} in registry order: by {@link KvProtocolFamily#order()}, then by their first protocol's name. */
+    static List<KvProtocolFamily> sorted(Iterable<KvProtocolFamily> families) {
         List<KvProtocolFamily> sorted = new ArrayList<>();
         families.forEach(sorted::add);
         sorted.sort(Comparator.comparingInt(KvProtocolFamily::order).thenComparing(f -> f.protocols().isEmpty() ? "" : f.protocols().getFirst().cliName()));
+        return List.copyOf(sorted);
+    }
+
+    /** The protocols of {@code families} in registry order; also what a test with its own loader builds. */
+    static List<KvProtocol> load(Iterable<KvProtocolFamily> families) {
         List<KvProtocol> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (KvProtocolFamily f : sorted) {
+        for (KvProtocolFamily f : sorted(families)) {
             for (KvProtocol p : f.protocols()) {
                 if (!names.add(p.cliName().toLowerCase(java.util.Locale.ROOT))) {
                     throw new IllegalStateException("two registered protocols are named '" + p.cliName() + "' (the second in "

@@ -55,13 +55,78 @@ class KvProtocolsTest {
         assertThat(KvProtocols.load(List.of(a, b)).stream().map(KvProtocol::cliName)).containsExactly("a-store", "b-store");
     }
 
+    @Test
+    void aFamilysPlantsAreNamedBesideTheShippedCatalogueAndAClashIsRefused() {
+        assertThat(Plants.all()).startsWith(io.rdasuite.store.mutation.PlantedBug.values()).endsWith(UserFamily.EARLY_ACK);
+        assertThat(Plants.parse("ACME-LOG-EARLY-ACK ")).isSameAs(UserFamily.EARLY_ACK);
+        assertThat(Plants.parse("erda-get-skips-crc")).isSameAs(io.rdasuite.store.mutation.PlantedBug.ERDA_GET_SKIPS_CRC);
+        assertThat(UserFamily.EARLY_ACK.paperSection()).isEmpty();
+        assertThatThrownBy(() -> Plants.parse("acme-log-late-ack")).hasMessageContaining("unknown planted bug 'acme-log-late-ack'")
+                .hasMessageContaining("erda-get-skips-crc").hasMessageContaining("acme-log-early-ack");
+        KvProtocolFamily clash = new KvProtocolFamily() {
+            @Override
+            public List<KvProtocol> protocols() {
+                return List.of();
+            }
+
+            @Override
+            public List<io.rdasuite.store.mutation.Plant> plants() {
+                return List.of(new UserPlant("redo-ack-before-persist"));
+            }
+        };
+        assertThatThrownBy(() -> Plants.collect(List.of(clash))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("two planted bugs are named 'redo-ack-before-persist'");
+    }
+
+    @Test
+    void eachShippedKeyValuePlantIsDeclaredByTheFamilyOfItsHomeStore() {
+        for (io.rdasuite.store.mutation.PlantedBug b : io.rdasuite.store.mutation.PlantedBug.values()) {
+            if (b == io.rdasuite.store.mutation.PlantedBug.NONE || !SHIPPED.contains(b.stores().getFirst())) {
+                continue; // Nessie, TH-DPMS and REMOTELOG are not key-value families
+            }
+            List<KvProtocolFamily> declaring = KvProtocols.families().stream().filter(f -> f.plants().contains(b)).toList();
+            assertThat(declaring).as(b.cliName()).hasSize(1);
+            assertThat(declaring.getFirst().protocols().stream().map(KvProtocol::cliName)).as(b.cliName()).contains(b.stores().getFirst());
+        }
+    }
+
+    @Test
+    void aUsersPlantIsSwitchedOnAndOffLikeAShippedOne() {
+        io.rdasuite.store.mutation.PlantedBugs.with(UserFamily.EARLY_ACK, () -> {
+            assertThat(io.rdasuite.store.mutation.PlantedBugs.on(UserFamily.EARLY_ACK)).isTrue();
+            assertThat(io.rdasuite.store.mutation.PlantedBugs.activePlant()).isSameAs(UserFamily.EARLY_ACK);
+            assertThat(io.rdasuite.store.mutation.PlantedBugs.active()).as("no shipped bug is planted").isSameAs(io.rdasuite.store.mutation.PlantedBug.NONE);
+            return null;
+        });
+        assertThat(io.rdasuite.store.mutation.PlantedBugs.on(UserFamily.EARLY_ACK)).isFalse();
+    }
+
     /** A user's family, found by ServiceLoader only. */
     public static final class UserFamily implements KvProtocolFamily {
         static final UserProtocol LOG = new UserProtocol("acme-log");
+        static final UserPlant EARLY_ACK = new UserPlant("acme-log-early-ack");
 
         @Override
         public List<KvProtocol> protocols() {
             return List.of(LOG);
+        }
+
+        @Override
+        public List<io.rdasuite.store.mutation.Plant> plants() {
+            return List.of(EARLY_ACK);
+        }
+    }
+
+    /** A user's plant. */
+    record UserPlant(String cliName) implements io.rdasuite.store.mutation.Plant {
+        @Override
+        public List<String> stores() {
+            return List.of("acme-log");
+        }
+
+        @Override
+        public String description() {
+            return "the server replies before it persists the appended record";
         }
     }
 
