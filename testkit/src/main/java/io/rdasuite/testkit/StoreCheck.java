@@ -8,6 +8,7 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Shrinker;
 import io.rdasuite.crashsim.Violation;
 import io.rdasuite.crashsim.fuzz.FuzzCampaign;
+import io.rdasuite.crashsim.fuzz.FuzzCells;
 import io.rdasuite.crashsim.fuzz.FuzzExplorer;
 import io.rdasuite.crashsim.fuzz.FuzzTarget;
 import io.rdasuite.crashsim.subjects.KvSubject;
@@ -35,6 +36,9 @@ public final class StoreCheck {
             List.of(Op.get(1), Op.put(1, 3), Op.get(2), Op.put(2, 2)),
             List.of(Op.put(1, 4), Op.get(1), Op.put(2, 3), Op.put(1, 5))));
 
+    /** Distinct fuzz failures (property × store) shrunk, each with its trace; later ones are reported as found. */
+    static final int FUZZ_SHRINK_LIMIT = 4;
+
     /** Per cell at budget 1, as {@code rda check --budget 1}: 150 crash points, 16 images per point, 4 timings. */
     public static final Budget BASE_BUDGET = new Budget(150, 16, 4);
 
@@ -50,7 +54,8 @@ public final class StoreCheck {
      * @param seed       the exploration's and the fuzzer's seed: the same seed gives the same verdict and the same trace
      * @param program    the clients' operations the explorer crashes
      * @param fuzzRuns   runs of the fuzzer (random programs, fault schedules: process crashes, crashes during recovery,
-     *                   stalled threads, torn writes) after the exploration; 0: none
+     *                   stalled threads, torn writes) after the exploration, on the same configurations and transports;
+     *                   0: none
      */
     public record Settings(List<ServerConfig> configs, List<Transport> transports, double budget, long seed, Program program, long fuzzRuns) {
         public Settings {
@@ -119,13 +124,17 @@ public final class StoreCheck {
         long fuzzStates = 0;
         long fuzzRuns = 0;
         if (settings.fuzzRuns() > 0) {
-            FuzzCampaign.Result f = FuzzCampaign.run(new FuzzCampaign.Options(List.of(new FuzzTarget(protocol.cliName(), protocol)), settings.seed(),
-                    settings.fuzzRuns(), FuzzCampaign.RUN_BUDGET, 1, 1), () -> false, p -> { });
+            FuzzCampaign.Options options = new FuzzCampaign.Options(List.of(new FuzzTarget(protocol.cliName(), protocol)), settings.seed(),
+                    settings.fuzzRuns(), FuzzCampaign.RUN_BUDGET, 1, FUZZ_SHRINK_LIMIT).withCells(new FuzzCells(settings.configs(), settings.transports()));
+            FuzzCampaign.Result f = FuzzCampaign.run(options, () -> false, p -> { });
             fuzzStates = f.crashStates();
             fuzzRuns = f.runs();
             for (FuzzCampaign.FoundFailure found : f.failures()) {
                 FuzzExplorer.Failure shown = found.shrunk() != null ? found.shrunk() : found.found();
-                failures.add(StoreCheckReport.Failure.of(protocol, "fuzz run " + found.run(), shown));
+                var scenario = shown.fuzzCase().scenario();
+                String where = "fuzz run " + found.run() + ", " + scenario.config().name() + "/" + scenario.transport().name()
+                        + (found.shrunk() != null ? "" : ", not shrunk: past the first " + FUZZ_SHRINK_LIMIT);
+                failures.add(StoreCheckReport.Failure.of(protocol, where, shown));
             }
             if (!f.errors().isEmpty()) {
                 failures.add(new StoreCheckReport.Failure("fuzz", "ERROR", "runs the simulator could not complete: " + f.errors(), List.of(), List.of(),
@@ -137,17 +146,21 @@ public final class StoreCheck {
 
     /**
      * Re-runs the crash state of a token a failure printed ({@code rda2.…} of the explorer, {@code rdaf2.…} of the
-     * fuzzer), with the store's protocol on this class path: each failing check, with the trace before the crash.
+     * fuzzer), with the store's protocol on this class path: for each failing check a line {@code PROPERTY: detail},
+     * then the simulator's trace before the crash, each of its lines indented by two blanks. Empty when the state now
+     * passes every check (the store was fixed).
      */
     public static List<String> replay(String token) {
         List<String> out = new ArrayList<>();
         if (token.startsWith("rdaf")) {
             for (FuzzExplorer.Failure f : FuzzExplorer.replay(token)) {
                 out.add(f.invariant().name() + ": " + f.detail());
+                f.trace().forEach(line -> out.add("  " + line));
             }
         } else {
             for (Violation v : Explorer.replayAll(token)) {
                 out.add(v.invariant().name() + ": " + v.detail());
+                v.trace().forEach(line -> out.add("  " + line));
             }
         }
         return out;

@@ -39,6 +39,15 @@ class CrashCheckTest {
         assertThat(PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.replay(f.token()))).anyMatch(line -> line.startsWith("DURABILITY"));
     }
 
+    @Test
+    void theFuzzerStaysOnTheConfigurationsAndTransportsNamedAndSaysWhereItFailed() {
+        StoreCheckReport r = PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
+                StoreCheck.Settings.defaults().withConfigs(List.of(ServerConfig.parse(CONFIG))).withBudget(0.02).withFuzzRuns(40)));
+        List<StoreCheckReport.Failure> fuzz = r.failures().stream().filter(f -> f.where().startsWith("fuzz run ")).toList();
+        assertThat(fuzz).as(r.describe()).isNotEmpty();
+        assertThat(fuzz).allSatisfy(f -> assertThat(f.where()).contains(", " + CONFIG + "/IB"));
+    }
+
     /** The annotation plants the bug it names for its check only, and hands the report to a method that asks for it. */
     @CrashCheck(protocol = "redo", plant = "redo-ack-before-persist", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
     void thePlantNamedInTheAnnotationIsCaught(StoreCheckReport report) {

@@ -32,10 +32,15 @@ public final class CaseGenerator {
     private CaseGenerator() {
     }
 
-    /** A fresh case for {@code target}. */
+    /** A fresh case for {@code target}, on any cell. */
     public static FuzzCase generate(FuzzTarget target, SplittableRandom r) {
-        ServerConfig config = ServerConfig.all().get(r.nextInt(ServerConfig.all().size()));
-        Transport transport = Transport.values()[r.nextInt(Transport.values().length)];
+        return generate(target, FuzzCells.ALL, r);
+    }
+
+    /** A fresh case for {@code target} on one of {@code cells}. */
+    public static FuzzCase generate(FuzzTarget target, FuzzCells cells, SplittableRandom r) {
+        ServerConfig config = cells.config(r);
+        Transport transport = cells.transport(r);
         PrimaryOp op = PrimaryOp.values()[r.nextInt(PrimaryOp.values().length)];
         if (target.inPlace() && op == PrimaryOp.SEND) {
             op = PrimaryOp.WRITE; // the in-place store's values do not fit a responder's receive slot
@@ -159,6 +164,11 @@ public final class CaseGenerator {
      * again. The result stays within the case's target.
      */
     public static FuzzCase mutate(FuzzCase parent, SplittableRandom r) {
+        return mutate(parent, FuzzCells.ALL, r);
+    }
+
+    /** As {@link #mutate(FuzzCase, SplittableRandom)}, another cell drawn from {@code cells}. */
+    public static FuzzCase mutate(FuzzCase parent, FuzzCells cells, SplittableRandom r) {
         FuzzTarget target = FuzzTarget.of(parent.scenario().subject());
         Scenario s = parent.scenario();
         FaultSchedule schedule = parent.schedule();
@@ -170,8 +180,8 @@ public final class CaseGenerator {
         switch (r.nextInt(6)) {
             case 0 -> seed = r.nextLong(1, Long.MAX_VALUE >>> 8);
             case 1 -> {
-                config = ServerConfig.all().get(r.nextInt(ServerConfig.all().size()));
-                transport = Transport.values()[r.nextInt(Transport.values().length)];
+                config = cells.config(r);
+                transport = cells.transport(r);
                 if (!target.kv()) {
                     subject = target.subjectName(config, transport, FuzzTarget.op(subject), FuzzTarget.update(subject));
                 }

@@ -41,18 +41,31 @@ public final class FuzzCampaign {
      * @param shrinkLimit how many distinct failures (store × invariant) to shrink
      * @param wallNanos   the caller's wall clock, only to report how long shrinking took (the simulation never reads it;
      *                    the campaign itself reads no clock)
+     * @param cells       the cells cases are drawn from ({@link FuzzCells#ALL} unless a caller narrows them)
      */
-    public record Options(List<FuzzTarget> targets, long seed, long runs, Budget budget, int threads, int shrinkLimit, LongSupplier wallNanos) {
+    public record Options(List<FuzzTarget> targets, long seed, long runs, Budget budget, int threads, int shrinkLimit, LongSupplier wallNanos,
+                          FuzzCells cells) {
         public Options {
             targets = List.copyOf(targets);
+            java.util.Objects.requireNonNull(cells);
             if (targets.isEmpty() || runs < 0 || threads < 1 || shrinkLimit < 0) {
                 throw new IllegalArgumentException("a campaign needs stores, runs >= 0, threads >= 1 and a shrink limit >= 0");
             }
         }
 
-        /** Options whose shrinking is not timed (reported as 0 ms). */
+        /** Options drawing from every cell. */
+        public Options(List<FuzzTarget> targets, long seed, long runs, Budget budget, int threads, int shrinkLimit, LongSupplier wallNanos) {
+            this(targets, seed, runs, budget, threads, shrinkLimit, wallNanos, FuzzCells.ALL);
+        }
+
+        /** Options whose shrinking is not timed (reported as 0 ms), drawing from every cell. */
         public Options(List<FuzzTarget> targets, long seed, long runs, Budget budget, int threads, int shrinkLimit) {
             this(targets, seed, runs, budget, threads, shrinkLimit, () -> 0L);
+        }
+
+        /** These options, drawing from {@code narrowed} only. */
+        public Options withCells(FuzzCells narrowed) {
+            return new Options(targets, seed, runs, budget, threads, shrinkLimit, wallNanos, narrowed);
         }
     }
 
@@ -155,10 +168,10 @@ public final class FuzzCampaign {
                 if (!kept.isEmpty() && random.nextBoolean()) {
                     // recent finds are mutated more often: half the picks among the last 16
                     int from = random.nextBoolean() ? Math.max(0, kept.size() - 16) : 0;
-                    c = CaseGenerator.mutate(kept.get(from + random.nextInt(kept.size() - from)), random);
+                    c = CaseGenerator.mutate(kept.get(from + random.nextInt(kept.size() - from)), o.cells(), random);
                     mutant[i] = true;
                 } else {
-                    c = CaseGenerator.generate(o.targets().get(random.nextInt(o.targets().size())), random);
+                    c = CaseGenerator.generate(o.targets().get(random.nextInt(o.targets().size())), o.cells(), random);
                 }
                 FuzzCase input = c;
                 futures.add(executor.submit(() -> FuzzExplorer.explore(input, o.budget())));

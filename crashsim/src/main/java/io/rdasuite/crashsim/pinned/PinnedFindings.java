@@ -130,11 +130,18 @@ public final class PinnedFindings {
         }
     }
 
-    /** The difference of a cell's observed findings from the pinned ones, or null when they agree. */
+    /**
+     * The difference of a cell's observed findings from the pinned ones, or null when they agree. A cell of a subject
+     * the file names nowhere (a store of one's own, under {@code --classpath}) is not compared: its findings are
+     * reported, not pinned. A new cell of a subject the file knows is a difference.
+     */
     public Difference compare(String cell, SortedSet<String> observed) {
         Pin pin = byCell.get(cell);
         if (pin == null) {
-            return new Difference(cell, new TreeSet<>(observed), new TreeSet<>(), true);
+            String subject = cell.substring(0, cell.indexOf('\t') + 1);
+            String next = byCell.ceilingKey(subject);
+            boolean knownSubject = next != null && next.startsWith(subject);
+            return knownSubject ? new Difference(cell, new TreeSet<>(observed), new TreeSet<>(), true) : null;
         }
         TreeSet<String> gained = new TreeSet<>(observed);
         gained.removeAll(pin.certain());

@@ -32,6 +32,26 @@ class CaseGeneratorTest {
     }
 
     @Test
+    void narrowedCellsAreTheOnlyOnesDrawnAndTheRestOfACaseIsTheSame() {
+        FuzzCells one = new FuzzCells(List.of(io.rdasuite.store.fabric.ServerConfig.parse("DMP+NODDIO+PM-RQWRB")),
+                List.of(io.rdasuite.store.fabric.Transport.IB));
+        FuzzTarget t = all().getFirst();
+        SplittableRandom r = new SplittableRandom(11);
+        FuzzCase c = CaseGenerator.generate(t, one, r);
+        for (int i = 0; i < 300; i++) {
+            assertThat(c.scenario().config().name() + "/" + c.scenario().transport()).isEqualTo("DMP+NODDIO+PM-RQWRB/IB");
+            c = i % 3 == 0 ? CaseGenerator.generate(t, one, r) : CaseGenerator.mutate(c, one, r);
+        }
+        for (long seed = 1; seed <= 20; seed++) { // a narrowed draw takes the same random numbers: only the cell differs
+            FuzzCase wide = CaseGenerator.generate(t, new SplittableRandom(seed));
+            FuzzCase narrow = CaseGenerator.generate(t, one, new SplittableRandom(seed));
+            assertThat(narrow.program()).isEqualTo(wide.program());
+            assertThat(narrow.scenario().seed()).isEqualTo(wide.scenario().seed());
+            assertThat(CaseGenerator.generate(t, FuzzCells.ALL, new SplittableRandom(seed))).isEqualTo(wide);
+        }
+    }
+
+    @Test
     void casesAndTheirMutantsRespectTheBounds() {
         SplittableRandom r = new SplittableRandom(7);
         for (FuzzTarget t : all()) {

@@ -30,9 +30,13 @@ class PinnedFindingsTest {
         PinnedFindings.Difference gained = p.compare(CELL, set("DURABILITY", "RDA"));
         assertThat(gained.gained()).containsExactly("RDA");
         assertThat(gained.describe()).endsWith("gained RDA");
-        PinnedFindings.Difference unpinned = p.compare(PinnedFindings.cell("kv/new", "X", "IB"), set());
-        assertThat(unpinned.unpinned()).isTrue();
+        PinnedFindings.Difference unpinned = p.compare(PinnedFindings.cell("kv/erda", "X", "IB"), set());
+        assertThat(unpinned.unpinned()).as("a new cell of a pinned store").isTrue();
         assertThat(unpinned.describe()).contains("no pinned findings for this cell");
+        assertThat(p.compare(PinnedFindings.cell("kv/acme-table", "DMP+DDIO+DRAM-RQWRB", "IB"), set("RDA")))
+                .as("a store the file names nowhere (a user's, under --classpath) is not compared").isNull();
+        assertThat(p.compare(PinnedFindings.cell("kv/erd", "DMP+DDIO+DRAM-RQWRB", "IB"), set()))
+                .as("a prefix of a pinned store's name is another store").isNull();
     }
 
     @Test
@@ -66,6 +70,13 @@ class PinnedFindingsTest {
     void theSuiteShipsPinsForEveryStoreCellAndBothControls() {
         PinnedFindings builtIn = PinnedFindings.builtIn();
         assertThat(builtIn.entries().keySet().stream().filter(k -> k.startsWith("kv/"))).hasSize(10 * 24);
+        for (io.rdasuite.store.protocol.KvProtocol p : io.rdasuite.store.protocol.KvProtocols.recoverable()) {
+            for (io.rdasuite.store.fabric.ServerConfig c : io.rdasuite.store.fabric.ServerConfig.all()) {
+                for (String t : List.of("IB", "IWARP")) { // a shipped store without pins would go uncompared: it must have them
+                    assertThat(builtIn.pin(PinnedFindings.cell("kv/" + p.cliName(), c.name(), t))).as(p.cliName() + " " + c.name() + " " + t).isNotNull();
+                }
+            }
+        }
         assertThat(builtIn.pin(PinnedFindings.cell("inplace/WRITE/singleton/FLUSH", "MHP+NODDIO+DRAM-RQWRB", "IB")).certain()).contains("RDA");
         assertThat(builtIn.pin(PinnedFindings.cell("kv/redo", "WSP+DDIO+PM-RQWRB", "IB")).certain()).isEmpty();
     }

@@ -51,6 +51,7 @@ final class AcmeTableClient implements KvClient {
         return reply != null && reply.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == 1;
     }
 
+    // tag::call[]
     /** One request and its reply; null when the connection broke. */
     private MemorySegment call(int type, byte[] key, byte[] value) {
         byte[] request = new byte[AcmeTableServer.requestBytes(shape)];
@@ -65,4 +66,5 @@ final class AcmeTableClient implements KvClient {
         replyMemory.load(0, MemorySegment.ofArray(reply));
         return MemorySegment.ofArray(Arrays.copyOf(reply, reply.length));
     }
+    // end::call[]
 }

@@ -5,6 +5,8 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.protocol.Claims;
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.protocol.KvProtocolFamily;
@@ -14,21 +16,17 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The Acme table as RDA Suite sees it: one {@link KvProtocol}. {@link Family} registers it (and, for the example's
- * test, its mistaken twin) in {@code META-INF/services/io.rdasuite.store.protocol.KvProtocolFamily}.
+ * The Acme table as RDA Suite sees it: one {@link KvProtocol}. {@link Family} registers it, and its planted bug
+ * ({@link AcmeTablePlant}), in {@code META-INF/services/io.rdasuite.store.protocol.KvProtocolFamily}.
  */
 public final class AcmeTableProtocol implements KvProtocol {
-    /** The table as designed: it claims every property (atomic, durable at the acknowledgement, linearizable). */
-    public static final AcmeTableProtocol TABLE = new AcmeTableProtocol("acme-table", false);
-    /** The same table with the server's reply sent before its persists: the mistake the test must catch. */
-    public static final AcmeTableProtocol EARLY_ACK = new AcmeTableProtocol("acme-table-early-ack", AcmeTableServer.EARLY_ACK);
+    /** The table: it claims every property (atomic, durable at the acknowledgement, linearizable). */
+    public static final AcmeTableProtocol TABLE = new AcmeTableProtocol("acme-table");
 
     private final String name;
-    private final boolean earlyAck;
 
-    private AcmeTableProtocol(String name, boolean earlyAck) {
+    private AcmeTableProtocol(String name) {
         this.name = name;
-        this.earlyAck = earlyAck;
     }
 
     // tag::family[]
@@ -36,7 +34,12 @@ public final class AcmeTableProtocol implements KvProtocol {
     public static final class Family implements KvProtocolFamily {
         @Override
         public List<KvProtocol> protocols() {
-            return List.of(TABLE, EARLY_ACK);
+            return List.of(TABLE);
+        }
+
+        @Override
+        public List<Plant> plants() {
+            return List.of(AcmeTablePlant.values());
         }
     }
     // end::family[]
@@ -59,6 +62,7 @@ public final class AcmeTableProtocol implements KvProtocol {
 
     @Override
     public StoreServer startServer(Node node, ServerSpec spec) {
+        boolean earlyAck = PlantedBugs.on(AcmeTablePlant.EARLY_ACK); // read once, when the server is built
         AcmeTableServer server = new AcmeTableServer(node, spec.shape(), spec.buckets(), spec.clients(), earlyAck);
         return new StoreServer() {
             @Override

@@ -20,7 +20,7 @@ import java.util.Arrays;
  * <p>An entry is an 8-byte state word (0: empty, 1: value A is current, 2: value B is current), the key, and two
  * value slots. A put writes the value into the slot that is not current and persists it, then stores the other
  * state word and persists that (an 8-byte store is atomic), and only then replies: a crash at any point leaves the
- * old value or the new one, and an acknowledged put is persistent. {@link #EARLY_ACK} is the mistake the example's
+ * old value or the new one, and an acknowledged put is persistent. {@link AcmeTablePlant#EARLY_ACK}, planted, is the mistake the example's
  * test catches: a server that groups its flushes, flushing a put's lines when the client's next request comes (fewer
  * flushes under load), but replies at once, so the acknowledgement comes before the flush.
  */
@@ -36,9 +36,6 @@ final class AcmeTableServer {
     private final MemoryRegion table;
     private final MemoryRegion requests;
     private final ServerLock lock;
-
-    /** Whether a server replies before it flushes (the mistake). */
-    static final boolean EARLY_ACK = true;
 
     AcmeTableServer(Node node, KvShape shape, int capacity, int maxClients, boolean earlyAck) {
         this.node = node;
@@ -71,6 +68,7 @@ final class AcmeTableServer {
         return 0;
     }
 
+    // tag::serve[]
     /** Answers one client's requests on its own server thread. */
     void serve(QueuePair responder, int clientId, String threadName) {
         LocalMemory requestMemory = node.local(requests);
@@ -92,6 +90,7 @@ final class AcmeTableServer {
                 byte[] request = new byte[requestBytes(shape)];
                 requestMemory.load(slot, MemorySegment.ofArray(request));
                 responder.postReceive(requests, slot, requestBytes(shape)); // ready for the next before this one is answered
+                // end::serve[]
                 MemorySegment req = MemorySegment.ofArray(request);
                 int type = (int) req.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
                 byte[] key = Arrays.copyOfRange(request, 8, 8 + shape.keyBytes());

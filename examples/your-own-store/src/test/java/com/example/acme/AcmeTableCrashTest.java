@@ -19,8 +19,9 @@ class AcmeTableCrashTest {
     }
     // end::test[]
 
-    /** The mistake: the reply goes out before the persists. The kit finds the lost acknowledged put and says how to replay it. */
-    @CrashCheck(protocol = "acme-table-early-ack", configs = "DMP+DDIO+DRAM-RQWRB", budget = 0.1, fuzzRuns = 0)
+    // tag::caught[]
+    /** The mistake planted: the reply goes out before the persists. The kit finds the lost acknowledged put. */
+    @CrashCheck(protocol = "acme-table", plant = "acme-table-early-ack", configs = "DMP+DDIO+DRAM-RQWRB", budget = 0.1, fuzzRuns = 0)
     void anAcknowledgementBeforeTheFlushIsCaught(StoreCheckReport report) {
         assertThat(report.passed()).as(report.describe()).isFalse();
         StoreCheckReport.Failure lost = report.failures().getFirst();
@@ -29,4 +30,5 @@ class AcmeTableCrashTest {
         assertThat(StoreCheck.replay(lost.token())).anyMatch(line -> line.startsWith("DURABILITY"));
         System.out.println(report.describe()); // docs/YOUR-OWN-STORE.md shows this report (TutorialTest holds the two equal)
     }
+    // end::caught[]
 }

@@ -3,6 +3,7 @@ package com.example.acme;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.testkit.StoreCheck;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/YOUR-OWN-STORE.md cannot go stale: each code block it marks {@code <!-- from: FILE#TAG -->} is the text between
  * {@code tag::TAG[]} and {@code end::TAG[]} in this project's FILE, and the report it marks {@code <!-- output -->} is
- * what the kit prints for the mistaken twin today.
+ * what the kit prints for the table with its planted mistake today.
  */
 class TutorialTest {
     private static final Pattern MARKED = Pattern.compile("<!-- (from: (\\S+)#(\\S+)|output) -->\\n```\\w*\\n(.*?)```", Pattern.DOTALL);
@@ -33,8 +34,8 @@ class TutorialTest {
             blocks++;
             String shown = m.group(4);
             if (m.group(1).equals("output")) {
-                String report = StoreCheck.run(AcmeTableProtocol.EARLY_ACK, StoreCheck.Settings.defaults()
-                        .withConfigs(List.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"))).withBudget(0.1).withFuzzRuns(0)).describe();
+                String report = PlantedBugs.with(AcmeTablePlant.EARLY_ACK, () -> StoreCheck.run(AcmeTableProtocol.TABLE, StoreCheck.Settings.defaults()
+                        .withConfigs(List.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"))).withBudget(0.1).withFuzzRuns(0))).describe();
                 assertThat(shown.strip()).as("the report the tutorial shows").isEqualTo(report.strip());
             } else {
                 assertThat(shown).as(m.group(2) + "#" + m.group(3)).isEqualTo(region(Path.of(m.group(2)), m.group(3)));

@@ -168,7 +168,9 @@ public final class Engine {
     public Actor self() {
         Actor a = current();
         if (a == null) {
-            throw new IllegalStateException("blocking simulator calls must run inside an actor (Node.spawn)");
+            throw new IllegalStateException("this simulator call (a verb's post or wait, a clock charge, a sleep) must run on a node's"
+                    + " thread: start one with Node.spawn (a client, a job the run waits for) or Node.spawnDaemon (a server's"
+                    + " request handler); a StoreServer's serve() itself runs on none");
         }
         return a;
     }

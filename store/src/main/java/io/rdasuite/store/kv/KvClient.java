@@ -6,10 +6,18 @@ package io.rdasuite.store.kv;
  * get their own client.
  */
 public interface KvClient {
-    /** Stores {@code value} under {@code key}; true once the protocol acknowledges it. */
+    /**
+     * Stores {@code value} under {@code key}; true once the protocol acknowledges it, false when it was not (a full
+     * table, or the connection broke before the acknowledgement: the put may or may not have taken effect, and the
+     * history checkers treat it as indeterminate).
+     */
     boolean put(byte[] key, byte[] value);
 
-    /** The value under {@code key}, or null when there is none. Throws {@link KvReadException} when no intact version is found. */
+    /**
+     * The value under {@code key}, or null when there is none. Throws {@link KvReadException} when no intact version is
+     * found or the connection broke: never null for a read that did not complete, since null says "absent" to the
+     * checkers.
+     */
     byte[] get(byte[] key);
 
     /**
@@ -23,10 +31,10 @@ public interface KvClient {
                 + " stalled puts run on erda, erda-cleaning, efactory, efactory-cleaning and efactory-nohr");
     }
 
-    /** Deletes {@code key}; true once acknowledged (also when it was absent). */
+    /** Deletes {@code key}; true once acknowledged (also when it was absent); false as for {@link #put}. */
     boolean delete(byte[] key);
 
-    /** A read that found no intact version of its key (paper 001 §7.2: several crashed writers of one key). */
+    /** A read that found no intact version of its key (paper 001 §7.2: several crashed writers of one key), or did not complete. */
     final class KvReadException extends RuntimeException {
         public KvReadException(String message) {
             super(message);

@@ -120,10 +120,18 @@ public interface KvProtocol {
         /** What a client needs to talk to this server: read by {@link KvProtocol#writeHandle}. */
         Object handle();
 
-        /** Starts the request handler of one client's connection. */
+        /**
+         * Starts the request handler of one client's connection and returns. It is called outside any of the node's
+         * threads, so it must not block: start the handler with {@code node.spawnDaemon(name, ...)} (a server thread the
+         * run does not wait for), and post receives and wait for requests there. A client posts the receive for its
+         * reply before it SENDs; a SEND that finds no posted receive waits for one (the simulator's receiver-not-ready).
+         */
         void serve(QueuePair responder, int clientId, String name);
 
-        /** Recovery after a restart; call on a thread of the server's node before serving. */
+        /**
+         * Recovery after a restart, on a thread of the server's node, before any handler serves; returns how many
+         * objects or records it repaired, replayed or dropped (reported, never judged: 0 for a store with nothing to do).
+         */
         int recover();
 
         /** One pass of the log cleaner of a {@link KvProtocol#cleans() cleaning} protocol, on a thread of the server's node. */
