@@ -197,21 +197,21 @@ final class CheckCommand implements Callable<Integer> {
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
-                Map<String, Object> row = explore(seed, cell.index(),
-                        new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(), b,
-                        false, pinned);
+                Map<String, Object> row = explore(seed, new LogCell(cell.index(),
+                        new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(),
+                        false), b, pinned);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
             if (controls > 0 && !Interrupts.requested()) {
                 progress.phase("controls");
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
-                report.controls.add(explore(seed, -1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
-                        dmp, Transport.IB, b, true, pinned));
+                report.controls.add(explore(seed, new LogCell(-1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
+                        dmp, Transport.IB, true), b, pinned));
                 progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
                 ServerConfig mhp = ServerConfig.parse("MHP+NODDIO+DRAM-RQWRB");
-                report.controls.add(explore(seed, -2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
-                        mhp, Transport.IB, b, true, pinned));
+                report.controls.add(explore(seed, new LogCell(-2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
+                        mhp, Transport.IB, true), b, pinned));
                 progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
             }
             progress.phase("stores");
@@ -289,8 +289,21 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> explore(long seed, int index, Subject subject, ServerConfig config, Transport transport, Budget b, boolean control,
-                                        PinnedFindings pinned) {
+    /**
+     * A REMOTELOG cell or a negative control, as the report numbers it.
+     *
+     * @param index   the cell's number (-1, -2: the controls)
+     * @param control a negative control: it must fail (CAUGHT), and its catch is pinned
+     */
+    private record LogCell(int index, Subject subject, ServerConfig config, Transport transport, boolean control) {
+    }
+
+    private Map<String, Object> explore(long seed, LogCell cell, Budget b, PinnedFindings pinned) {
+        int index = cell.index();
+        Subject subject = cell.subject();
+        ServerConfig config = cell.config();
+        Transport transport = cell.transport();
+        boolean control = cell.control();
         Program program = control && subject instanceof InPlaceSubject
                 ? Program.of(List.of(Op.put(1, 1), Op.put(1, 2))) : Program.sequentialPuts(appends);
         Scenario scenario = new Scenario(subject.name(), config, transport, seed, program);

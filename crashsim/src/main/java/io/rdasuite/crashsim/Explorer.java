@@ -26,19 +26,53 @@ public final class Explorer {
     private static final int KEPT_PER_INVARIANT = 2;
 
     /**
-     * @param scenario        what was explored
+     * What an exploration counted.
+     *
      * @param events          events of the crash-free run
      * @param crashPoints     crash points explored
      * @param crashStates     post-crash images checked
      * @param violatingStates images where a claimed property failed
      * @param findingStates   images where only an unclaimed property failed
-     * @param violations      the first violations found (unshrunk)
-     * @param findings        the first findings found
      */
-    public record Report(Scenario scenario, long events, int crashPoints, long crashStates, long violatingStates, long findingStates,
-                         List<Violation> violations, List<Violation> findings, java.util.SortedMap<Invariant, Long> statesByInvariant) {
+    public record Counts(long events, int crashPoints, long crashStates, long violatingStates, long findingStates) {
+        /** Both explorations' counts added. */
+        public Counts plus(Counts o) {
+            return new Counts(events + o.events, crashPoints + o.crashPoints, crashStates + o.crashStates, violatingStates + o.violatingStates,
+                    findingStates + o.findingStates);
+        }
+    }
+
+    /**
+     * @param scenario          what was explored
+     * @param counts            what it counted
+     * @param violations        the first violations found (unshrunk)
+     * @param findings          the first findings found
+     * @param statesByInvariant per property, the states where it failed
+     */
+    public record Report(Scenario scenario, Counts counts, List<Violation> violations, List<Violation> findings,
+                         java.util.SortedMap<Invariant, Long> statesByInvariant) {
         public boolean passed() {
-            return violatingStates == 0;
+            return counts.violatingStates() == 0;
+        }
+
+        public long events() {
+            return counts.events();
+        }
+
+        public int crashPoints() {
+            return counts.crashPoints();
+        }
+
+        public long crashStates() {
+            return counts.crashStates();
+        }
+
+        public long violatingStates() {
+            return counts.violatingStates();
+        }
+
+        public long findingStates() {
+            return counts.findingStates();
         }
     }
 
@@ -71,8 +105,7 @@ public final class Explorer {
                 break;
             }
         }
-        return new Report(scenario, total.events(), total.crashPoints(), total.crashStates(), total.violatingStates(), total.findingStates(),
-                total.violations(), total.findings(), total.statesByInvariant());
+        return new Report(scenario, total.counts(), total.violations(), total.findings(), total.statesByInvariant());
     }
 
     /** Two explorations of one cell as one report: counts added, the first violations and findings of each kept. */
@@ -83,8 +116,7 @@ public final class Explorer {
         b.findings().forEach(x -> keep(f, x));
         java.util.TreeMap<Invariant, Long> counts = new java.util.TreeMap<>(a.statesByInvariant());
         b.statesByInvariant().forEach((k, n) -> counts.merge(k, n, Long::sum));
-        return new Report(a.scenario(), a.events() + b.events(), a.crashPoints() + b.crashPoints(), a.crashStates() + b.crashStates(),
-                a.violatingStates() + b.violatingStates(), a.findingStates() + b.findingStates(), v, f, counts);
+        return new Report(a.scenario(), a.counts().plus(b.counts()), v, f, counts);
     }
 
     static Report exploreOneTiming(Subject subject, Scenario scenario, Budget budget, Invariant stopAt) {
@@ -156,11 +188,11 @@ public final class Explorer {
                 violating += claimedFailed ? 1 : 0;
                 findingStates += !claimedFailed && unclaimedFailed ? 1 : 0;
                 if (stopAt != null && failed.contains(stopAt)) {
-                    return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
+                    return new Report(scenario, new Counts(dry.events, explored, states, violating, findingStates), violations, findings, counts);
                 }
             }
         }
-        return new Report(scenario, dry.events, explored, states, violating, findingStates, violations, findings, counts);
+        return new Report(scenario, new Counts(dry.events, explored, states, violating, findingStates), violations, findings, counts);
     }
 
     /**

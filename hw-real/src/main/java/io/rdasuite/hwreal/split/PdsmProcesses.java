@@ -97,7 +97,7 @@ public final class PdsmProcesses {
     static final long MONITOR_POLL_MS = 50;
 
     /** Milliseconds since this process started (JVM start included), for a rejoin's log lines. */
-    static long msSinceProcessStart() {
+    static long sinceProcessStartMs() {
         long now = System.currentTimeMillis();
         return now - ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(now);
     }
@@ -126,7 +126,7 @@ public final class PdsmProcesses {
     public static AutoCloseable server(SplitLayout layout, List<String> monitors, int index, PersistentMemory pm, Path pmDir,
                                        boolean rejoin, long seed, PrintStream out) throws IOException, InterruptedException {
         List<String> servers = layout.servers();
-        java.util.function.LongSupplier ms = PdsmProcesses::msSinceProcessStart;
+        java.util.function.LongSupplier ms = PdsmProcesses::sinceProcessStartMs;
         RatisLog log = new RatisLog(monitors);
         Monitor monitor = new Monitor(log);
         if (rejoin) {

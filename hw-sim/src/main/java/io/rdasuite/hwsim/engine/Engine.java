@@ -198,9 +198,9 @@ public final class Engine {
         block(self);
     }
 
-    private boolean canFastForward(long until) {
+    private boolean canFastForward(long untilNs) {
         return !stopRequested && failure == null && dispatched != nextHookAt && dispatched < maxEvents
-                && (queue.isEmpty() || queue.peekTime() > until);
+                && (queue.isEmpty() || queue.peekTime() > untilNs);
     }
 
     /** The calling actor blocks until someone calls {@link #wake} on it (or it is killed). */

@@ -119,6 +119,6 @@ public final class LinearizabilityChecker {
         }
         int words = Math.max(1, (n + crashPos.length + 63) >>> 6);
         long maxEntries = Math.max(1024, Math.min(1L << 28, options.maxCacheBytes() / StateCache.bytesPerEntry(words)));
-        return WglSearch.run(spec, n, callPos, retPos, optional, crashPos, buffered, deadline, maxEntries);
+        return WglSearch.run(spec, new WglSearch.KeyHistory(n, callPos, retPos, optional, crashPos), buffered, new WglSearch.Limits(deadline, maxEntries));
     }
 }

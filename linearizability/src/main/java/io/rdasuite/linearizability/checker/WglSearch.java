@@ -53,7 +53,12 @@ final class WglSearch {
     private final long[] opKey;
     private final boolean[] readOnly;
 
-    private WglSearch(Spec spec, int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos, boolean buffered) {
+    private WglSearch(Spec spec, KeyHistory h, boolean buffered) {
+        int ops = h.ops();
+        int[] callPos = h.callPos();
+        int[] retPos = h.retPos();
+        boolean[] optional = h.optional();
+        int[] crashPos = h.crashPos();
         this.spec = spec;
         this.ops = ops;
         this.optional = optional;
@@ -130,12 +135,29 @@ final class WglSearch {
     }
 
     /**
-     * Searches for a linearization. Positions are event indices; {@code retPos[i] < 0} keeps op i open to the
-     * end; {@code crashPos} are used under the buffered semantics only.
+     * One key's operations as event positions (what the search reads of a history).
+     *
+     * @param ops      how many operations
+     * @param callPos  each operation's invocation, as an event index
+     * @param retPos   each operation's completion; {@code < 0} keeps it open to the end
+     * @param optional whether an operation may be left out (it may not have taken effect)
+     * @param crashPos the crashes' event indices, used under the buffered semantics only
      */
-    static Outcome run(Spec spec, int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos, boolean buffered,
-                       long deadlineNanos, long maxCacheEntries) {
-        return new WglSearch(spec, ops, callPos, retPos, optional, crashPos, buffered).search(deadlineNanos, maxCacheEntries);
+    record KeyHistory(int ops, int[] callPos, int[] retPos, boolean[] optional, int[] crashPos) {
+    }
+
+    /**
+     * How far a search may go.
+     *
+     * @param deadlineNanos   {@link System#nanoTime()} at which it gives up (UNKNOWN)
+     * @param maxCacheEntries the configuration cache's size at most
+     */
+    record Limits(long deadlineNanos, long maxCacheEntries) {
+    }
+
+    /** Searches for a linearization of {@code history} under {@code spec}; {@code buffered}: the buffered-durable crash semantics. */
+    static Outcome run(Spec spec, KeyHistory history, boolean buffered, Limits limits) {
+        return new WglSearch(spec, history, buffered).search(limits.deadlineNanos(), limits.maxCacheEntries());
     }
 
     private Outcome search(long deadlineNanos, long maxCacheEntries) {

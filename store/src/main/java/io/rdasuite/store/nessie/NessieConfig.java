@@ -87,11 +87,12 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         return edit(e -> e.cacheEntries = entries);
     }
 
-    public NessieConfig withExpiration(long expiration, long skew, long timeout) {
+    /** The lease's expiration, the clocks' skew bound and an operation's timeout, all in nanoseconds. */
+    public NessieConfig withExpiration(long expirationNs, long maxClockSkewNs, long operationTimeoutNs) {
         return edit(e -> {
-            e.expirationNs = expiration;
-            e.maxClockSkewNs = skew;
-            e.operationTimeoutNs = timeout;
+            e.expirationNs = expirationNs;
+            e.maxClockSkewNs = maxClockSkewNs;
+            e.operationTimeoutNs = operationTimeoutNs;
         });
     }
 
