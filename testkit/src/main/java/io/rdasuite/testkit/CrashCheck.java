@@ -33,7 +33,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(CrashCheckExtension.class)
 public @interface CrashCheck {
     /** The protocol's {@code cliName()}, as its {@link io.rdasuite.store.protocol.KvProtocolFamily} registers it. */
-    String protocol();
+    String protocol() default "";
+
+    /**
+     * Instead of a protocol, a subject the explorer finds by name ({@link StoreCheck#runSubject}): a cluster such as
+     * TH-DPMS's object store ({@code pdsm/objects}) or one's own registered as a {@code SubjectFactory}. Exactly one of
+     * {@code protocol} and {@code subject} is set; a subject takes {@code fuzzRuns = 0}.
+     */
+    String subject() default "";
 
     /** Server configurations by name (e.g. {@code DMP+DDIO+DRAM-RQWRB}); none: all twelve. */
     String[] configs() default {};

@@ -2,7 +2,6 @@ package io.rdasuite.testkit;
 
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.mutation.PlantedBugs;
-import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.store.protocol.KvProtocols;
 import io.rdasuite.store.protocol.Plants;
 import java.lang.reflect.Method;
@@ -49,9 +48,14 @@ public final class CrashCheckExtension implements InvocationInterceptor, Paramet
             if (a == null) {
                 throw new IllegalStateException("CrashCheckExtension needs @CrashCheck on " + context.getRequiredTestMethod());
             }
-            KvProtocol protocol = KvProtocols.parse(a.protocol());
-            StoreCheckReport r = a.plant().isEmpty() ? StoreCheck.run(protocol, settings(a))
-                    : PlantedBugs.with(Plants.parse(a.plant()), () -> StoreCheck.run(protocol, settings(a)));
+            if (a.protocol().isEmpty() == a.subject().isEmpty()) {
+                throw new IllegalArgumentException("@CrashCheck on " + context.getRequiredTestMethod().getName()
+                        + " names a protocol or a subject, exactly one of them");
+            }
+            java.util.function.Supplier<StoreCheckReport> check = a.subject().isEmpty()
+                    ? () -> StoreCheck.run(KvProtocols.parse(a.protocol()), settings(a))
+                    : () -> StoreCheck.runSubject(a.subject(), settings(a));
+            StoreCheckReport r = a.plant().isEmpty() ? check.get() : PlantedBugs.with(Plants.parse(a.plant()), check);
             context.publishReportEntry("rda", r.summary());
             return r;
         }, StoreCheckReport.class);

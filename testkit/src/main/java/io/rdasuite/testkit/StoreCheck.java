@@ -102,25 +102,9 @@ public final class StoreCheck {
             throw new IllegalArgumentException(protocol.cliName() + " has no crash recovery (recoverable() is false): nothing to crash-check");
         }
         KvSubject subject = new KvSubject(protocol);
-        Budget budget = BASE_BUDGET.scaled(settings.budget());
         List<StoreCheckReport.Cell> cells = new ArrayList<>();
         List<StoreCheckReport.Failure> failures = new ArrayList<>();
-        for (ServerConfig config : settings.configs()) {
-            for (Transport transport : settings.transports()) {
-                Scenario scenario = new Scenario(subject.name(), config, transport, settings.seed(), settings.program());
-                Explorer.Report r = Explorer.explore(subject, scenario, budget);
-                TreeSet<String> failed = new TreeSet<>();
-                TreeSet<String> findings = new TreeSet<>();
-                for (Violation v : r.violations()) {
-                    if (failed.add(v.invariant().name())) {
-                        Violation shrunk = Shrinker.shrink(subject, v, budget);
-                        failures.add(StoreCheckReport.Failure.of(protocol, config.name() + "/" + transport.name(), shrunk));
-                    }
-                }
-                r.findings().forEach(v -> findings.add(v.invariant().name()));
-                cells.add(new StoreCheckReport.Cell(config.name(), transport.name(), r.crashStates(), List.copyOf(failed), List.copyOf(findings)));
-            }
-        }
+        explore(subject, protocol.getClass(), settings, cells, failures);
         long fuzzStates = 0;
         long fuzzRuns = 0;
         if (settings.fuzzRuns() > 0) {
@@ -142,6 +126,48 @@ public final class StoreCheck {
             }
         }
         return new StoreCheckReport(protocol.cliName(), List.copyOf(cells), fuzzRuns, fuzzStates, List.copyOf(failures));
+    }
+
+    /**
+     * Explores a subject the explorer finds by name ({@link io.rdasuite.crashsim.SubjectFactory}, {@code
+     * META-INF/services/io.rdasuite.crashsim.SubjectFactory}): a store that is not a single-server key-value protocol,
+     * such as TH-DPMS's object store ({@code pdsm/objects}, with a planted bug {@code pdsm/objects/ack-before-flush}) or
+     * a cluster of one's own. Every cell of {@code settings} is explored with the subject crashed as its scenario's
+     * default target (every server loses power) and {@code settings.program()}; the fuzzer draws key-value stores only,
+     * so {@code settings.fuzzRuns()} must be 0.
+     */
+    public static StoreCheckReport runSubject(String subjectName, Settings settings) {
+        if (settings.fuzzRuns() != 0) {
+            throw new IllegalArgumentException("the fuzzer draws key-value protocols only: check subject " + subjectName
+                    + " with fuzzRuns = 0 (or register the store as a KvProtocol)");
+        }
+        io.rdasuite.crashsim.Subject subject = io.rdasuite.crashsim.Subjects.byName(subjectName);
+        List<StoreCheckReport.Cell> cells = new ArrayList<>();
+        List<StoreCheckReport.Failure> failures = new ArrayList<>();
+        explore(subject, subject.getClass(), settings, cells, failures);
+        return new StoreCheckReport(subject.name(), List.copyOf(cells), 0, 0, List.copyOf(failures));
+    }
+
+    /** Explores every cell of {@code settings}: each claimed property that fails, once per cell, shrunk. */
+    private static void explore(io.rdasuite.crashsim.Subject subject, Class<?> storeClass, Settings settings, List<StoreCheckReport.Cell> cells,
+                                List<StoreCheckReport.Failure> failures) {
+        Budget budget = BASE_BUDGET.scaled(settings.budget());
+        for (ServerConfig config : settings.configs()) {
+            for (Transport transport : settings.transports()) {
+                Scenario scenario = new Scenario(subject.name(), config, transport, settings.seed(), settings.program());
+                Explorer.Report r = Explorer.explore(subject, scenario, budget);
+                TreeSet<String> failed = new TreeSet<>();
+                TreeSet<String> findings = new TreeSet<>();
+                for (Violation v : r.violations()) {
+                    if (failed.add(v.invariant().name())) {
+                        Violation shrunk = Shrinker.shrink(subject, v, budget);
+                        failures.add(StoreCheckReport.Failure.of(storeClass, config.name() + "/" + transport.name(), shrunk));
+                    }
+                }
+                r.findings().forEach(v -> findings.add(v.invariant().name()));
+                cells.add(new StoreCheckReport.Cell(config.name(), transport.name(), r.crashStates(), List.copyOf(failed), List.copyOf(findings)));
+            }
+        }
     }
 
     /**

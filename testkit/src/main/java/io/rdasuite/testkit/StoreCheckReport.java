@@ -43,13 +43,13 @@ public record StoreCheckReport(String protocol, List<Cell> cells, long fuzzRuns,
      * @param replay    the command that reproduces it
      */
     public record Failure(String where, String invariant, String detail, List<String> program, List<String> trace, String replay) {
-        static Failure of(KvProtocol protocol, String where, Violation v) {
-            return new Failure(where, v.invariant().name(), v.detail(), lines(v.scenario().program()), v.trace(), replayLine(protocol, v.token()));
+        static Failure of(Class<?> storeClass, String where, Violation v) {
+            return new Failure(where, v.invariant().name(), v.detail(), lines(v.scenario().program()), v.trace(), replayLine(storeClass, v.token()));
         }
 
         static Failure of(KvProtocol protocol, String where, FuzzExplorer.Failure f) {
             return new Failure(where, f.invariant().name(), f.detail(), lines(f.fuzzCase().program()), f.trace(),
-                    replayLine(protocol, StoreCheck.token(f)));
+                    replayLine(protocol.getClass(), StoreCheck.token(f)));
         }
 
         /** The token in {@link #replay}, for {@link StoreCheck#replay}. */
@@ -104,12 +104,13 @@ public record StoreCheckReport(String protocol, List<Cell> cells, long fuzzRuns,
         return op.kind().name().toLowerCase(Locale.ROOT) + " k" + op.key() + (op.kind() == Op.Kind.PUT ? "=" + op.value() : "");
     }
 
-    /** {@code rda replay}, with the store's classes on its class path (where the protocol's class was loaded from). */
-    private static String replayLine(KvProtocol protocol, String token) {
+    /** {@code rda replay}, with the store's classes on its class path (where its protocol's or subject's class was loaded from). */
+    private static String replayLine(Class<?> storeClass, String token) {
         String where;
         try {
-            var source = protocol.getClass().getProtectionDomain().getCodeSource();
-            if (source.getLocation().equals(KvProtocol.class.getProtectionDomain().getCodeSource().getLocation())) {
+            var source = storeClass.getProtectionDomain().getCodeSource();
+            if (source.getLocation().equals(KvProtocol.class.getProtectionDomain().getCodeSource().getLocation())
+                    || source.getLocation().equals(io.rdasuite.crashsim.Subject.class.getProtectionDomain().getCodeSource().getLocation())) {
                 return "rda replay " + token; // a shipped store: rda has it
             }
             Path p = Path.of(source.getLocation().toURI());

@@ -48,6 +48,25 @@ class CrashCheckTest {
         assertThat(fuzz).allSatisfy(f -> assertThat(f.where()).contains(", " + CONFIG + "/IB"));
     }
 
+    /** A cluster through the same annotation: TH-DPMS's object store (paper 002 §4.1.5) under power failures of every server. */
+    @CrashCheck(subject = "pdsm/objects", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
+    void pdsmsObjectStoreKeepsItsClaims() {
+    }
+
+    /** Its acknowledgement before the flush (paper 002 §4.1.5), planted through the subject's name, is caught. */
+    @CrashCheck(subject = "pdsm/objects/ack-before-flush", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
+    void pdsmsEarlyAckIsCaught(StoreCheckReport report) {
+        assertThat(report.passed()).as(report.describe()).isFalse();
+        assertThat(report.failures()).extracting(StoreCheckReport.Failure::invariant).contains("DURABILITY");
+        assertThat(report.failures().getFirst().replay()).startsWith("rda replay rda2.");
+    }
+
+    @Test
+    void aSubjectWithFuzzRunsIsRefusedWithTheReason() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StoreCheck.runSubject("pdsm/objects", StoreCheck.Settings.defaults()))
+                .hasMessageContaining("fuzzRuns = 0");
+    }
+
     /** The annotation plants the bug it names for its check only, and hands the report to a method that asks for it. */
     @CrashCheck(protocol = "redo", plant = "redo-ack-before-persist", configs = CONFIG, budget = 0.05, fuzzRuns = 0)
     void thePlantNamedInTheAnnotationIsCaught(StoreCheckReport report) {
