@@ -46,6 +46,17 @@ final class TxnCells {
         return cells;
     }
 
+    /**
+     * The program of the second re-replication exploration: 3 writers of 30 transactions each on 4 keys and a poller, so
+     * that commits go on while server 0's segments are copied and mapped (§4.1.7 under §4.1.6).
+     */
+    /** Smaller programs tried for a finding of {@link #rereplicationProgram}'s exploration (each costs seconds there). */
+    static final int LONG_SHRINK_CANDIDATES = 8;
+
+    static io.rdasuite.crashsim.txn.TxnProgram rereplicationProgram(long seed) {
+        return io.rdasuite.crashsim.txn.TxnProgram.generate(seed, 3, 30, 4, 1);
+    }
+
     /** Evenly spread crash points per target at {@code --budget} b: 6·b (at least 2). */
     static int crashPoints(double budget) {
         return Math.max(2, (int) Math.round(6 * budget));
@@ -61,6 +72,14 @@ final class TxnCells {
         TxnExplorer.Scenario s = TxnExplorer.Scenario.of(cell.config(), cell.transport(), seed, bug);
         TxnExplorer.Result r = new TxnExplorer().explore(s, List.of(TxnCrashTarget.values()), crashPoints(budget), budget >= 0.5, images(budget),
                 TxnCrashHistoryCheck.strict(), true);
+        // Re-replication once more, with transactions that outlast it: the default program's are over before server 0's
+        // segments are copied, so a commit installed while a copy waits to be mapped (the bug a kill campaign found,
+        // plant txn-commit-misses-pending-copy) never happens there. Evenly spread points over the longer run catch it.
+        TxnExplorer.Result longer = new TxnExplorer().explore(s.withProgram(rereplicationProgram(seed)), List.of(TxnCrashTarget.SERVER_0_REREPLICATED),
+                crashPoints(budget), false, images(budget), TxnCrashHistoryCheck.strict(), true);
+        List<TxnExplorer.Finding> fromLonger = longer.findings();
+        r = new TxnExplorer.Result(r.states() + longer.states() - 1, r.events(), // each counts its uncut run once: one of them is the cell's
+                java.util.stream.Stream.concat(r.findings().stream(), fromLonger.stream()).toList());
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("subject", bug == TxnPlantedBug.NONE ? "thdpms/txn" : "thdpms/txn/" + bug.label());
         row.put("config", cell.config().name());
@@ -70,14 +89,17 @@ final class TxnCells {
         ShrunkExamples shrunk = new ShrunkExamples();
         for (TxnExplorer.Finding f : r.findings()) {
             shrunk.add(new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token()), found -> {
-                io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict());
+                // a finding of the 90-transaction program: each smaller candidate costs seconds, so fewer are tried
+                int candidates = fromLonger.contains(f) ? LONG_SHRINK_CANDIDATES : io.rdasuite.crashsim.txn.TxnShrinker.MAX_CANDIDATES;
+                io.rdasuite.crashsim.txn.TxnShrinker.Shrunk sh = io.rdasuite.crashsim.txn.TxnShrinker.shrink(f, TxnCrashHistoryCheck.strict(), candidates);
                 TxnExplorer.Finding small = sh.finding();
                 return new Shrunk(new Example(found.target(), small.crashAt(), small.image(), small.violation(), small.token()),
                         sh.smaller() ? program(sh.program()) : null, sh.candidates());
             });
         }
         putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", shrunk.examples);
-        explain(row, CLAIM, program(s.program()), shrunk.shrinks, token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        explain(row, CLAIM, token -> program(TxnExplorer.decode(token).scenario().program()), shrunk.shrinks, token -> new TxnExplorer().describe(token),
+                TxnCells::timeline);
         noteNotShrunk(row, shrunk.notShrunk);
         return row;
     }
@@ -148,14 +170,22 @@ final class TxnCells {
      * client's operation in the protocol's steps, and a history timeline (null {@code timeline}: none for this store).
      * Computed for findings only, by re-running their crash state.
      */
-    @SuppressWarnings("unchecked")
     static void explain(Map<String, Object> row, String claim, List<List<String>> program, List<Shrink> shrinks,
                         java.util.function.Function<String, List<String>> crashPoint, java.util.function.BinaryOperator<String> timeline) {
+        explain(row, claim, token -> program, shrinks, crashPoint, timeline);
+    }
+
+    /** As above, with each example's program as found read from its token (a cell may explore more than one program). */
+    @SuppressWarnings("unchecked")
+    static void explain(Map<String, Object> row, String claim, java.util.function.Function<String, List<List<String>>> programOf,
+                        List<Shrink> shrinks, java.util.function.Function<String, List<String>> crashPoint,
+                        java.util.function.BinaryOperator<String> timeline) {
         List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
         for (int i = 0; i < examples.size(); i++) {
             Map<String, Object> e = examples.get(i);
             Shrink sh = shrinks.get(i);
             String token = ((String) e.get("replay")).substring("rda replay ".length());
+            List<List<String>> program = programOf.apply(sh == null ? token : sh.original().token());
             List<List<String>> shown = sh == null ? program : sh.program();
             e.put("claim", claim);
             e.put("shrunk", sh != null);

@@ -51,6 +51,33 @@ class TxnCellsTest {
         assertThat(Files.readAllLines(history)).isNotEmpty();
     }
 
+    /**
+     * A commit installed while a re-replicated copy waits to be mapped (the kill campaign's bug, kept as a plant) happens
+     * only while transactions outlast the copying: the cell's second exploration, with the longer program, catches it
+     * at budget 1, and the protocol as written passes it.
+     */
+    @Test
+    void theLongerReReplicationProgramCatchesACommitThatMissesAPendingCopy() {
+        for (TxnPlantedBug bug : new TxnPlantedBug[] {TxnPlantedBug.COMMIT_MISSES_PENDING_COPY, TxnPlantedBug.NONE}) {
+            io.rdasuite.crashsim.txn.TxnExplorer.Scenario s = io.rdasuite.crashsim.txn.TxnExplorer.Scenario.of(CELL.config(), CELL.transport(), 1, bug)
+                    .withProgram(TxnCells.rereplicationProgram(1));
+            io.rdasuite.crashsim.txn.TxnExplorer.Result r = new io.rdasuite.crashsim.txn.TxnExplorer().explore(s,
+                    java.util.List.of(io.rdasuite.crashsim.txn.TxnCrashTarget.SERVER_0_REREPLICATED), TxnCells.crashPoints(1), false, TxnCells.images(1),
+                    io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.strict(), true);
+            if (bug == TxnPlantedBug.NONE) {
+                assertThat(r.findings()).as("the protocol").isEmpty();
+            } else {
+                assertThat(r.findings()).as("the plant").isNotEmpty();
+                assertThat(r.findings().getFirst().violation()).startsWith("REPLICAS");
+            }
+        }
+        io.rdasuite.crashsim.txn.TxnExplorer.Scenario shortOne = io.rdasuite.crashsim.txn.TxnExplorer.Scenario.of(CELL.config(), CELL.transport(), 1,
+                TxnPlantedBug.COMMIT_MISSES_PENDING_COPY);
+        assertThat(new io.rdasuite.crashsim.txn.TxnExplorer().explore(shortOne, java.util.List.of(io.rdasuite.crashsim.txn.TxnCrashTarget.SERVER_0_REREPLICATED),
+                TxnCells.crashPoints(1), false, TxnCells.images(1), io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.strict(), true).findings())
+                .as("the default program alone misses it: why the cell explores the longer one").isEmpty();
+    }
+
     @Test
     void theNegativeControlIsCaughtAsWriteSkew() {
         Map<String, Object> c = TxnCells.control(1);
