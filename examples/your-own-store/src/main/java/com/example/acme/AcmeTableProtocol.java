@@ -64,27 +64,7 @@ public final class AcmeTableProtocol implements KvProtocol {
     public StoreServer startServer(Node node, ServerSpec spec) {
         boolean earlyAck = PlantedBugs.on(AcmeTablePlant.EARLY_ACK); // read once, when the server is built
         AcmeTableServer server = new AcmeTableServer(node, spec.shape(), spec.buckets(), spec.clients(), earlyAck);
-        return new StoreServer() {
-            @Override
-            public Object handle() {
-                return new Handle(spec.shape());
-            }
-
-            @Override
-            public void serve(QueuePair responder, int clientId, String threadName) {
-                server.serve(responder, clientId, threadName);
-            }
-
-            @Override
-            public int recover() {
-                return server.recover();
-            }
-
-            @Override
-            public Object server() {
-                return server;
-            }
-        };
+        return StoreServer.of(server, () -> new Handle(spec.shape()), server::serve, server::recover, null); // no log cleaner
     }
 
     @Override

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The registered key-value protocols: every {@link KvProtocolFamily} {@link ServiceLoader} finds through the context
@@ -42,18 +41,12 @@ public final class KvProtocols {
 
     /** The protocol of this name (case and surrounding blanks ignored); an unknown one is an error listing the valid names. */
     public static KvProtocol parse(String name) {
-        String wanted = name == null ? "" : name.trim();
-        for (KvProtocol p : all()) {
-            if (p.cliName().equalsIgnoreCase(wanted)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown protocol '" + name + "'; valid: " + validNames());
+        return RegisteredNames.find(all(), KvProtocol::cliName, name, "protocol");
     }
 
     /** The registered names, comma-separated, in report order. */
     public static String validNames() {
-        return all().stream().map(KvProtocol::cliName).collect(Collectors.joining(", "));
+        return RegisteredNames.joined(all(), KvProtocol::cliName);
     }
 
     /** The registered families, in registry order. */
@@ -75,10 +68,7 @@ public final class KvProtocols {
         Set<String> names = new HashSet<>();
         for (KvProtocolFamily f : sorted(families)) {
             for (KvProtocol p : f.protocols()) {
-                if (!names.add(p.cliName().toLowerCase(java.util.Locale.ROOT))) {
-                    throw new IllegalStateException("two registered protocols are named '" + p.cliName() + "' (the second in "
-                            + f.getClass().getName() + "); a name must be unique");
-                }
+                RegisteredNames.take(names, p.cliName(), "registered protocols", f);
                 out.add(p);
             }
         }

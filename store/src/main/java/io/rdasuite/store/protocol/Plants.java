@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Every plant {@code --plant} can name: the shipped catalogue ({@link PlantedBug}, {@code none} first, in its order,
@@ -30,18 +29,12 @@ public final class Plants {
 
     /** The plant of this name (case and surrounding blanks ignored); an unknown one is an error listing the valid names. */
     public static Plant parse(String name) {
-        String wanted = name == null ? "" : name.trim();
-        for (Plant p : all()) {
-            if (p.cliName().equalsIgnoreCase(wanted)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown planted bug '" + name + "'; valid: " + validNames());
+        return RegisteredNames.find(all(), Plant::cliName, name, "planted bug");
     }
 
     /** The registered names, comma-separated. */
     public static String validNames() {
-        return all().stream().map(Plant::cliName).collect(Collectors.joining(", "));
+        return RegisteredNames.joined(all(), Plant::cliName);
     }
 
     /** The shipped catalogue and then {@code families}' plants; also what a test with its own families builds. */
@@ -54,10 +47,7 @@ public final class Plants {
                 if (p instanceof PlantedBug) {
                     continue; // a shipped family's own constants, listed in catalogue order above
                 }
-                if (!names.add(p.cliName().toLowerCase(Locale.ROOT))) {
-                    throw new IllegalStateException("two planted bugs are named '" + p.cliName() + "' (the second in "
-                            + f.getClass().getName() + "); a name must be unique");
-                }
+                RegisteredNames.take(names, p.cliName(), "planted bugs", f);
                 out.add(p);
             }
         }
