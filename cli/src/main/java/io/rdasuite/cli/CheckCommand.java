@@ -21,6 +21,7 @@ import io.rdasuite.store.persist.Recipe;
 import io.rdasuite.store.persist.Recipes;
 import io.rdasuite.store.persist.UpdateKind;
 import io.rdasuite.store.protocol.KvProtocol;
+import io.rdasuite.store.protocol.KvProtocols;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +71,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "Key-value stores to check (default: all).")
     List<KvProtocol> protocols;
 
+    @Option(names = "--subject", paramLabel = "CLASS",
+            description = "Check only the store of this class (its KvProtocolFamily, or its KvProtocol class; a store of your own"
+                    + " comes with --classpath): its key-value cells under the filters, without REMOTELOG's cells, the negative"
+                    + " controls or TH-DPMS's clusters. Instead of --protocols.")
+    String subjectClass;
+
     @Option(names = "--findings", paramLabel = "FILE",
             description = "Pinned findings to compare with (default: the suite's own, " + PinnedFindings.BUILT_IN + ").")
     Path findingsFile;
@@ -116,6 +123,9 @@ final class CheckCommand implements Callable<Integer> {
         remote.addresses(spec);
         if (appends < 1 || appends > 64) {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..64");
+        }
+        if (subjectClass != null) {
+            chooseSubject();
         }
         Budget b = cellOptions.scaledBudget(spec);
         PinnedFindings pinned = pinnedFindings();
@@ -180,7 +190,7 @@ final class CheckCommand implements Callable<Integer> {
 
     /** One run of every selected cell under {@code seed}: REMOTELOG, the controls (shard 0), the stores. */
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
-        List<Cells.Cell> cells = cellOptions.cells();
+        List<Cells.Cell> cells = subjectClass != null ? List.of() : cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
         List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM)));
         clusterCells.addAll(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM), ClusterCells.Store.PDSM_SECOND_FAILURE));
@@ -191,7 +201,7 @@ final class CheckCommand implements Callable<Integer> {
         List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.takes(ClusterChoice.NESSIE));
         CheckReport report = new CheckReport();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
-        int controls = cellOptions.shard.index() == 0 ? 2 : 0;
+        int controls = cellOptions.shard.index() == 0 && subjectClass == null ? 2 : 0;
         int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
         plannedCells = total;
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
@@ -252,6 +262,24 @@ final class CheckCommand implements Callable<Integer> {
         return report;
     }
 
+    /**
+     * {@code --subject}: the protocols of that class instead of {@code --protocols}, and no cluster cells. Giving
+     * {@code --protocols} or {@code --clusters} beside it is an error, since they would choose other cells.
+     */
+    private void chooseSubject() {
+        for (String other : List.of("--protocols", "--clusters")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(other)) {
+                throw new ParameterException(spec.commandLine(), "--subject checks one store's cells only; drop " + other);
+            }
+        }
+        try {
+            protocols = KvProtocols.ofClass(subjectClass);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--subject: " + e.getMessage());
+        }
+        clusters = ClusterChoice.NONE;
+    }
+
     /** The catalogue's plant ({@code --plant}); TH-DPMS's cells map it onto their own enums (NONE when it is not theirs). */
     private io.rdasuite.store.mutation.PlantedBug activePlant() {
         return plant.plant instanceof io.rdasuite.store.mutation.PlantedBug b ? b : io.rdasuite.store.mutation.PlantedBug.NONE;
@@ -273,6 +301,9 @@ final class CheckCommand implements Callable<Integer> {
         filters.put("plant", plant.plant == null ? "none" : plant.plant.cliName());
         filters.put("findings", findingsFile == null ? "built-in" : findingsFile.toString());
         filters.put("searchOnly", Boolean.toString(searchOnly));
+        if (subjectClass != null) {
+            filters.put("subject", subjectClass); // only then: the JSON of a run without it stays as it was
+        }
         return Campaign.of(spec, filters, cellOptions.budget, common.seed, cellOptions.shard);
     }
 

@@ -25,6 +25,18 @@ final class ClasspathOption {
             + " as the shipped ones do (docs/YOUR-OWN-STORE.md).")
     String classpath;
 
+    /** The value {@link #install} took, or null: the replay lines of a user's findings name it. */
+    private static volatile String installed;
+
+    /**
+     * The command that replays {@code token}: with {@code --classpath} given, the same paths, since a token of a store of
+     * one's own replays only where its classes are found.
+     */
+    static String replayLine(String token) {
+        String cp = installed;
+        return "rda replay " + (cp == null ? "" : NAME + " " + cp + " ") + token;
+    }
+
     /**
      * Finds {@code --classpath} in {@code args} (as {@code --classpath X} or {@code --classpath=X}) and makes a loader of
      * its paths the context class loader of this thread (and of the threads it starts). A missing path is an error
@@ -58,6 +70,7 @@ final class ClasspathOption {
                 throw new IllegalArgumentException(NAME + ": " + part + " is not a path: " + e.getMessage());
             }
         }
+        installed = value;
         Thread.currentThread().setContextClassLoader(new URLClassLoader("rda-user-classpath", urls.toArray(URL[]::new), Rda.class.getClassLoader()));
     }
 }

@@ -248,7 +248,7 @@ final class FuzzCommand implements Callable<Integer> {
             if (!stopped) {
                 m.put("timeline", timeline(f, bug));
             }
-            m.put("replay", "rda replay " + f.token(bug));
+            m.put("replay", ClasspathOption.replayLine(f.token(bug)));
             examples.add(m);
         });
         out.put("findingExamples", examples);
@@ -410,7 +410,7 @@ final class FuzzCommand implements Callable<Integer> {
             if (timelines.get(i) != null) {
                 m.put("timeline", timelines.get(i));
             }
-            m.put("replay", "rda replay " + s.token(bug));
+            m.put("replay", ClasspathOption.replayLine(s.token(bug)));
             m.put("saved", saved.get(i));
             failures.add(m);
         }

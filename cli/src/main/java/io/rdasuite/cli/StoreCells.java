@@ -194,7 +194,7 @@ final class StoreCells {
             e.put("trace", v.trace());
             e.put("crashPoint", v.crashPoint());
         }
-        e.put("replay", v.replayCommand());
+        e.put("replay", ClasspathOption.replayLine(v.token()));
         if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
             CheckReport.putTimeline(e, CheckReport.timeline(v.token()));
         }

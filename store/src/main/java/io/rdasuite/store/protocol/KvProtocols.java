@@ -49,6 +49,53 @@ public final class KvProtocols {
         return RegisteredNames.joined(all(), KvProtocol::cliName);
     }
 
+    /**
+     * The registered protocols a class stands for ({@code rda check --subject CLASS}): every protocol of the registered
+     * family of that binary name, or the registered protocols of that class (an enum's constants count as of their enum).
+     * A class no registration names is an error that says whether it is on the class path at all, and lists the classes
+     * that are registered.
+     */
+    public static List<KvProtocol> ofClass(String className) {
+        return ofClass(className, families());
+    }
+
+    /** {@link #ofClass(String)} over {@code families}: what a test with its own registry asks. */
+    static List<KvProtocol> ofClass(String className, List<KvProtocolFamily> families) {
+        String name = className.trim();
+        java.util.TreeSet<String> registered = new java.util.TreeSet<>();
+        List<KvProtocol> found = new ArrayList<>();
+        for (KvProtocolFamily f : families) {
+            registered.add(f.getClass().getName());
+            if (f.getClass().getName().equals(name)) {
+                return f.protocols();
+            }
+            for (KvProtocol p : f.protocols()) {
+                String of = classOf(p).getName();
+                registered.add(of);
+                if (of.equals(name)) {
+                    found.add(p);
+                }
+            }
+        }
+        if (!found.isEmpty()) {
+            return List.copyOf(found);
+        }
+        String where;
+        try {
+            Class.forName(name, false, Registry.loader());
+            where = name + " is on the class path but no registered family is it or holds a protocol of it: name its family in"
+                    + " META-INF/services/" + KvProtocolFamily.class.getName();
+        } catch (ClassNotFoundException | LinkageError e) {
+            where = name + " is not on the class path (give its jar or class folder with --classpath)";
+        }
+        throw new IllegalArgumentException(where + "; registered classes: " + String.join(", ", registered));
+    }
+
+    /** A protocol's class; an enum constant with a body counts as of its enum. */
+    private static Class<?> classOf(KvProtocol p) {
+        return p instanceof Enum<?> e ? e.getDeclaringClass() : p.getClass();
+    }
+
     /** The registered families, in registry order. */
     static List<KvProtocolFamily> families() {
         return Registry.FAMILIES;

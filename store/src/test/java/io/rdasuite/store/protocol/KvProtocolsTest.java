@@ -48,6 +48,22 @@ class KvProtocolsTest {
     }
 
     @Test
+    void aClassNameStandsForItsFamilysProtocolsOrItsOwn() {
+        assertThat(KvProtocols.ofClass(UserFamily.class.getName())).containsExactly(UserFamily.LOG);
+        assertThat(KvProtocols.ofClass(" " + UserProtocol.class.getName() + " ")).containsExactly(UserFamily.LOG);
+        assertThat(KvProtocols.ofClass("io.rdasuite.store.erda.ErdaProtocol").stream().map(KvProtocol::cliName)).containsExactly("erda", "erda-cleaning");
+        assertThat(KvProtocols.ofClass("io.rdasuite.store.erda.ErdaProtocol$Family")).isEqualTo(KvProtocols.ofClass("io.rdasuite.store.erda.ErdaProtocol"));
+    }
+
+    @Test
+    void aClassNoRegistrationNamesIsRefusedSayingWhy() {
+        assertThatThrownBy(() -> KvProtocols.ofClass("com.nowhere.Store")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("com.nowhere.Store is not on the class path").hasMessageContaining(UserFamily.class.getName());
+        assertThatThrownBy(() -> KvProtocols.ofClass(KvProtocolsTest.class.getName())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is on the class path but no registered family").hasMessageContaining("META-INF/services/" + KvProtocolFamily.class.getName());
+    }
+
+    @Test
     void familiesAreOrderedByTheirOrderThenByNameNeverByTheClassPath() {
         KvProtocolFamily b = () -> List.of(new UserProtocol("b-store"));
         KvProtocolFamily a = () -> List.of(new UserProtocol("a-store"));
