@@ -25,15 +25,19 @@ final class Cells {
     private Cells() {
     }
 
+    /**
+     * The cells the filters take. The twelve configurations of PCIe's strict order come first (indices 0-143, as
+     * always); their Relaxed Ordering twins ({@code +RO}) follow and are taken only when {@code configs} names them.
+     */
     static List<Cell> select(List<ServerConfig> configs, List<Transport> transports, List<PrimaryOp> ops, List<UpdateKind> updates, Shard shard) {
         List<Cell> out = new ArrayList<>();
         int index = 0;
-        for (ServerConfig c : ServerConfig.all()) {
+        for (ServerConfig c : ServerConfig.allOrderings()) {
             for (Transport t : Transport.values()) {
                 for (UpdateKind u : UpdateKind.values()) {
                     for (PrimaryOp op : PrimaryOp.values()) {
                         Cell cell = new Cell(index++, c, t, op, u);
-                        if ((configs == null || configs.contains(c)) && (transports == null || transports.contains(t))
+                        if ((configs == null ? !c.relaxedOrdering() : configs.contains(c)) && (transports == null || transports.contains(t))
                                 && (ops == null || ops.contains(op)) && (updates == null || updates.contains(u)) && shard.takes(cell.index())) {
                             out.add(cell);
                         }

@@ -208,7 +208,7 @@ final class CheckCommand implements Callable<Integer> {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
                 Map<String, Object> row = explore(seed, new LogCell(cell.index(),
-                        new RemoteLogSubject(Recipes.paper(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(),
+                        new RemoteLogSubject(Recipes.required(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(),
                         false), b, pinned);
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;

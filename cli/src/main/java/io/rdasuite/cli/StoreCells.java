@@ -88,20 +88,27 @@ final class StoreCells {
     private StoreCells() {
     }
 
-    /** The cells of the selected protocols (all recoverable ones by default) that this shard and the filters take. */
+    /**
+     * The cells of the selected protocols (all recoverable ones by default) that this shard and the filters take. The
+     * twelve configurations of PCIe's strict order are numbered first, as always; their Relaxed Ordering twins
+     * ({@code +RO}) follow every protocol's strict cells and are taken only when {@code --config} names them.
+     */
     static List<Cell> select(List<KvProtocol> protocols, CellOptions options) {
         List<Cell> cells = new ArrayList<>();
         int index = 0;
-        for (KvProtocol protocol : protocols == null ? KvProtocols.all() : protocols) {
-            if (!protocol.recoverable()) {
-                continue; // a protocol without crash recovery has nothing to check here
-            }
-            for (ServerConfig c : ServerConfig.all()) {
-                for (Transport t : Transport.values()) {
-                    int i = index++;
-                    if (options.shard.takes(i) && (options.configs == null || options.configs.contains(c))
-                            && (options.transports == null || options.transports.contains(t))) {
-                        cells.add(new Cell(i, protocol, c, t));
+        for (boolean relaxed : new boolean[] {false, true}) {
+            for (KvProtocol protocol : protocols == null ? KvProtocols.all() : protocols) {
+                if (!protocol.recoverable()) {
+                    continue; // a protocol without crash recovery has nothing to check here
+                }
+                for (ServerConfig strict : ServerConfig.all()) {
+                    ServerConfig c = strict.withRelaxedOrdering(relaxed);
+                    for (Transport t : Transport.values()) {
+                        int i = index++;
+                        if (options.shard.takes(i) && (options.configs == null ? !relaxed : options.configs.contains(c))
+                                && (options.transports == null || options.transports.contains(t))) {
+                            cells.add(new Cell(i, protocol, c, t));
+                        }
                     }
                 }
             }

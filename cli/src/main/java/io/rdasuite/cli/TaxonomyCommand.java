@@ -49,6 +49,52 @@ final class TaxonomyCommand implements Callable<Integer> {
     @Option(names = "--appends", defaultValue = "2", description = "Appends per explored run (default: ${DEFAULT-VALUE}).")
     int appends;
 
+    /** Which PCIe ordering of inbound posted writes the tables are regenerated for. */
+    enum Ordering {
+        STRICT, RELAXED, BOTH;
+
+        boolean takes(boolean relaxed) {
+            return this == BOTH || relaxed == (this == RELAXED);
+        }
+    }
+
+    @Option(names = "--ordering", defaultValue = "strict", paramLabel = "strict|relaxed|both", converter = OrderingConverter.class,
+            description = "PCIe ordering of the responder's inbound posted writes: strict (in order, the paper's tables), relaxed"
+                    + " (Relaxed Ordering: each configuration's +RO twin) or both (default: ${DEFAULT-VALUE}). A +RO name in --config"
+                    + " is taken whatever this says.")
+    Ordering ordering;
+
+    /** An ordering's name; an unknown one is an error naming the valid ones. */
+    static final class OrderingConverter implements picocli.CommandLine.ITypeConverter<Ordering> {
+        @Override
+        public Ordering convert(String value) {
+            for (Ordering o : Ordering.values()) {
+                if (o.name().equalsIgnoreCase(value.trim())) {
+                    return o;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("unknown ordering '" + value + "'; valid: strict, relaxed, both");
+        }
+    }
+
+    /** The filters' configurations (all twelve when none is named), each in the orderings {@code --ordering} takes. */
+    private List<ServerConfig> configs() {
+        List<ServerConfig> named = cellOptions.configs == null ? ServerConfig.all() : cellOptions.configs;
+        List<ServerConfig> out = new ArrayList<>();
+        for (ServerConfig c : named) {
+            if (c.relaxedOrdering()) {
+                out.add(c);
+                continue;
+            }
+            for (boolean relaxed : new boolean[] {false, true}) {
+                if (ordering.takes(relaxed)) {
+                    out.add(c.withRelaxedOrdering(relaxed));
+                }
+            }
+        }
+        return out;
+    }
+
 
 
     @Override
@@ -57,7 +103,7 @@ final class TaxonomyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--appends must be in 1..16 and --budget positive");
         }
         Budget b = cellOptions.scaledBudget(spec);
-        List<Cells.Cell> cells = cellOptions.cells();
+        List<Cells.Cell> cells = Cells.select(configs(), cellOptions.transports, cellOptions.ops, cellOptions.updates, cellOptions.shard);
         List<Taxonomy.Cell> results = new ArrayList<>();
         long start = System.nanoTime();
         try (ProgressBar bar = Progress.bar("taxonomy", "cells", cells.size(), common.json)) {
@@ -146,13 +192,36 @@ final class TaxonomyCommand implements Callable<Integer> {
         for (Taxonomy.Cell c : cells) {
             byKey.put(key(c.config(), c.transport(), c.op(), c.update()), c);
         }
+        for (boolean relaxed : new boolean[] {false, true}) {
+            if (cells.stream().anyMatch(c -> c.config().relaxedOrdering() == relaxed)) {
+                printTables(out, cells, byKey, relaxed);
+            }
+        }
+        printDifferences(out, cells);
+    }
+
+    /**
+     * Tables 2-3 for one PCIe ordering. Relaxed Ordering's legend names where it is on: a NIC sets the RO attribute on
+     * the posted writes of memory registered for it (verbs: IBV_ACCESS_RELAXED_ORDERING; Linux's mlx5 driver sets it by
+     * default for kernel users since 5.14), and the root port honours it unless the platform turns it off (Linux's PCI
+     * quirks do so for Intel Xeon E5 v3/v4 root ports, for example).
+     */
+    private static void printTables(PrintWriter out, List<Taxonomy.Cell> cells, Map<String, Taxonomy.Cell> byKey, boolean relaxed) {
+        if (relaxed) {
+            out.println();
+            out.println("PCIe Relaxed Ordering (+RO): the responder's inbound posted writes may reach memory in any order; a FLUSH (a read)"
+                    + " still waits for every write before it. On where memory is registered with IBV_ACCESS_RELAXED_ORDERING (Linux's mlx5"
+                    + " sets RO by default for kernel users since 5.14) and the root port honours it (Linux turns it off on Intel Xeon E5"
+                    + " v3/v4 root ports, for one).");
+        }
         for (UpdateKind u : UpdateKind.values()) {
             for (Transport t : Transport.values()) {
-                if (cells.stream().noneMatch(c -> c.update() == u && c.transport() == t)) {
+                if (cells.stream().noneMatch(c -> c.update() == u && c.transport() == t && c.config().relaxedOrdering() == relaxed)) {
                     continue;
                 }
                 out.println();
                 out.println("Table " + (u == UpdateKind.SINGLETON ? "2 (singleton updates)" : "3 (compound updates, a then b)") + ", " + t
+                        + (relaxed ? ", Relaxed Ordering" : "")
                         + ": the model's cheapest correct recipe; * = not the paper's, ! = the paper's recipe fails in the model");
                 out.printf("%-18s", "");
                 for (PersistenceDomain d : PersistenceDomain.values()) {
@@ -170,7 +239,7 @@ final class TaxonomyCommand implements Callable<Integer> {
                         for (PersistenceDomain d : PersistenceDomain.values()) {
                             out.print("| ");
                             for (PrimaryOp op : PrimaryOp.values()) {
-                                Taxonomy.Cell c = byKey.get(key(new ServerConfig(d, ddio, rq), t, op, u));
+                                Taxonomy.Cell c = byKey.get(key(new ServerConfig(d, ddio, rq, relaxed), t, op, u));
                                 out.printf("%-14s", c == null ? "-" : label(c));
                             }
                         }
@@ -179,6 +248,9 @@ final class TaxonomyCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    private static void printDifferences(PrintWriter out, List<Taxonomy.Cell> cells) {
         out.println();
         out.println("Where the model and the paper differ:");
         boolean any = false;

@@ -57,4 +57,55 @@ class TaxonomyTest {
         assertThat(c.best().recipe().method()).isEqualTo(Method.FLUSH);
         assertThat(c.best().latencyNs()).isLessThan(c.paper().latencyNs());
     }
+
+    @Test
+    void underRelaxedOrderingDmpWithoutDdioNeedsThePapersTwoFlushes() {
+        // Paper 003 §2, "may become persistent out-of-order": with PCIe Relaxed Ordering b can reach memory before a, so
+        // the pipelined a; b; FLUSH the strict model accepts (above) breaks, and the paper's recipe is the cheapest that holds.
+        Taxonomy.Cell write = cell("DMP+NODDIO+PM-RQWRB+RO", Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND);
+        assertThat(write.agreesWithPaper()).isTrue();
+        assertThat(write.best().recipe().method()).isEqualTo(Method.FLUSH_THEN_ATOMIC);
+        assertThat(write.cheaperWrong()).extracting(w -> w.recipe().method()).contains(Method.FLUSH);
+        Taxonomy.Candidate pipelined = write.cheaperWrong().stream().filter(w -> w.recipe().method() == Method.FLUSH).findFirst().orElseThrow();
+        assertThat(Explorer.replay(pipelined.counterexample().token()).detail()).isEqualTo(pipelined.counterexample().detail());
+        Taxonomy.Cell writeImm = cell("DMP+NODDIO+DRAM-RQWRB+RO", Transport.IWARP, PrimaryOp.WRITE_IMM, UpdateKind.COMPOUND);
+        assertThat(writeImm.agreesWithPaper()).isTrue();
+        assertThat(writeImm.best().recipe().method()).isEqualTo(Method.FLUSH_EACH);
+    }
+
+    @Test
+    void underRelaxedOrderingThePapersOneFlushForMhpFails() {
+        // The paper's MHP recipe rests on in-order visibility of posted writes (§3.3, MHP), which Relaxed Ordering takes away.
+        Taxonomy.Cell c = cell("MHP+NODDIO+PM-RQWRB+RO", Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND);
+        assertThat(c.paper().recipe().method()).isEqualTo(Method.FLUSH);
+        assertThat(c.paper().correct()).isFalse();
+        assertThat(c.best().recipe().method()).isEqualTo(Method.FLUSH_THEN_ATOMIC);
+        assertThat(io.rdasuite.store.persist.Recipes.required(c.config(), Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND).method())
+                .as("what rda check's REMOTELOG cell then uses").isEqualTo(c.best().recipe().method());
+        assertThat(cell("MHP+NODDIO+PM-RQWRB", Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND).paper().correct())
+                .as("with strict ordering the paper's one FLUSH holds").isTrue();
+    }
+
+    @Test
+    void withStrictOrderingTheRequiredRecipeIsAlwaysThePapers() {
+        for (ServerConfig config : ServerConfig.all()) {
+            for (Transport t : Transport.values()) {
+                for (PrimaryOp op : PrimaryOp.values()) {
+                    for (UpdateKind u : UpdateKind.values()) {
+                        assertThat(io.rdasuite.store.persist.Recipes.required(config, t, op, u))
+                                .isEqualTo(io.rdasuite.store.persist.Recipes.paper(config, t, op, u));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void relaxedOrderingLeavesSingletonUpdatesAsTheyWere() {
+        for (String config : new String[] {"DMP+NODDIO+PM-RQWRB", "MHP+DDIO+DRAM-RQWRB"}) {
+            Taxonomy.Cell strict = cell(config, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON);
+            Taxonomy.Cell relaxed = cell(config + "+RO", Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON);
+            assertThat(relaxed.best().recipe().method()).as(config).isEqualTo(strict.best().recipe().method());
+        }
+    }
 }

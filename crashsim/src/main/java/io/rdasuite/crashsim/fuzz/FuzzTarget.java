@@ -75,13 +75,13 @@ public record FuzzTarget(String name, KvProtocol protocol) {
         return Stream.concat(defaults().stream().map(FuzzTarget::name), Stream.of(INPLACE)).collect(Collectors.joining(", "));
     }
 
-    /** The subject name of this target on a cell; REMOTELOG and the in-place store use the paper's recipe for the cell and {@code op}. */
+    /** The subject name of this target on a cell; REMOTELOG uses the recipe the cell needs ({@link Recipes#required}), the in-place store the paper's singleton recipe. */
     String subjectName(ServerConfig config, Transport transport, PrimaryOp op, UpdateKind update) {
         if (kv()) {
             return KvSubject.PREFIX + "/" + protocol.cliName();
         }
         if (log()) {
-            return new RemoteLogSubject(Recipes.paper(config, transport, op, update)).name();
+            return new RemoteLogSubject(Recipes.required(config, transport, op, update)).name();
         }
         Recipe r = Recipes.paper(config, transport, op, UpdateKind.SINGLETON);
         return new InPlaceSubject(r).name();

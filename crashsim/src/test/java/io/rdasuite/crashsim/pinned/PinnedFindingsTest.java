@@ -37,6 +37,8 @@ class PinnedFindingsTest {
                 .as("a store the file names nowhere (a user's, under --classpath) is not compared").isNull();
         assertThat(p.compare(PinnedFindings.cell("kv/erd", "DMP+DDIO+DRAM-RQWRB", "IB"), set()))
                 .as("a prefix of a pinned store's name is another store").isNull();
+        assertThat(p.compare(PinnedFindings.cell("kv/erda", "DMP+DDIO+DRAM-RQWRB+RO", "IB"), set("DURABILITY")))
+                .as("an unpinned Relaxed Ordering cell, explored only when named").isNull();
     }
 
     @Test

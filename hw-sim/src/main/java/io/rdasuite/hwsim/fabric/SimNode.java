@@ -298,7 +298,7 @@ public final class SimNode implements Node {
 
     /** The media as snapshots, what the NIC holds, the dirty lines; {@code drainInPlace}: WSP drains also reach the memory. */
     private CrashFrontier frontier(boolean tornLines, boolean drainInPlace) {
-        CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines);
+        CrashFrontier.Builder frontier = CrashFrontier.builder(id, tornLines).relaxedOrdering(config.relaxedOrdering());
         for (SimRegion r : byName.values()) {
             if (r.isPm()) {
                 frontier.base(r.region.name(), r.mediaSnapshot());

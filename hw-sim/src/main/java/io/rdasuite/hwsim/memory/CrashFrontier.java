@@ -22,6 +22,11 @@ import java.util.TreeMap;
  * writes that change nothing are dropped, so equal images are counted once (up to the rare overlap of a FIFO
  * write with a dirty line, which may count an image twice). Images are deltas over the base: nothing copies
  * the whole image per state.
+ *
+ * <p>Under PCIe Relaxed Ordering ({@link Builder#relaxedOrdering}) inbound posted writes may reach memory in any order,
+ * so the FIFO's writes are no longer drained as a prefix: each 8-byte unit they write becomes a slot of its own, whose
+ * options are its media value (nothing drained) and every value the FIFO writes to it (the last write to land wins,
+ * and any may land last). A FLUSH is still a barrier: it completes only once the writes before it left the FIFO.
  */
 public final class CrashFrontier {
     private final int nodeId;
@@ -199,7 +204,7 @@ public final class CrashFrontier {
                 return fifoValue[i];
             }
         }
-        for (int s = 0; s < slotRegion.length; s++) {
+        for (int s = slotRegion.length - 1; s >= 0; s--) { // the last slot wins, as in regionUnits: a relaxed FIFO's over a line's
             int choice = image.choices()[s];
             if (choice != 0 && slotRegion[s] == r && unit >= slotFirstUnit[s] && unit < slotFirstUnit[s] + slotUnits[s]) {
                 return slotOptions[s][choice * slotUnits[s] + (int) (unit - slotFirstUnit[s])];
@@ -355,6 +360,7 @@ public final class CrashFrontier {
         private final List<Long> fifoUnit = new ArrayList<>();
         private final List<Long> fifoValue = new ArrayList<>();
         private final Map<Long, Long> fifoWorking = new HashMap<>();
+        private boolean relaxedOrdering;
 
         private Builder(int nodeId, boolean tornLines) {
             this.nodeId = nodeId;
@@ -455,8 +461,43 @@ public final class CrashFrontier {
             return this;
         }
 
+        /**
+         * PCIe Relaxed Ordering (paper 003 §2, "may become persistent out-of-order"): the FIFO's unit writes drain in any
+         * order, so at {@link #build} each unit they write becomes a slot after the dirty lines' (it wins over a line of
+         * the same unit when chosen, as a drained FIFO write does).
+         */
+        public Builder relaxedOrdering(boolean relaxed) {
+            this.relaxedOrdering = relaxed;
+            return this;
+        }
+
         public CrashFrontier build() {
+            if (relaxedOrdering && !fifoUnit.isEmpty()) {
+                unitsOfTheFifoAsSlots();
+            }
             return new CrashFrontier(this);
+        }
+
+        /** Each unit the FIFO writes, in the order of its first write: a slot of its media value and the FIFO's values. */
+        private void unitsOfTheFifoAsSlots() {
+            java.util.LinkedHashMap<Long, List<long[]>> byUnit = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < fifoUnit.size(); i++) {
+                int r = fifoRegion.get(i);
+                long u = fifoUnit.get(i);
+                long value = fifoValue.get(i);
+                List<long[]> options = byUnit.computeIfAbsent(((long) r << 40) | u, k -> {
+                    List<long[]> o = new ArrayList<>();
+                    o.add(new long[] {bases.get(r).get((int) u)}); // option 0: nothing drained (never applied)
+                    return o;
+                });
+                if (options.stream().skip(1).noneMatch(o -> o[0] == value)) {
+                    options.add(new long[] {value});
+                }
+            }
+            byUnit.forEach((key, options) -> addSlot((int) (key >>> 40), key & ((1L << 40) - 1), 1, options));
+            fifoRegion.clear();
+            fifoUnit.clear();
+            fifoValue.clear();
         }
     }
 }
