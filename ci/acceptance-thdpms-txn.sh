@@ -267,6 +267,24 @@ for ((c = 1; c <= CYCLES; c++)); do
     fi
 done
 cycle_ns=$(( $(date +%s%N) - cycles_start ))
+# A cycle that failed (most often a liveness wait that ran out) leaves the threads of every process still running, for
+# the post-mortem: $dir/threads-<what>.txt (jcmd Thread.print; the processes are JVMs exec'd by rda).
+dump_threads() {
+    local jcmd name p
+    jcmd=$( . ./.mvn/find-jdk25.sh >/dev/null 2>&1 && echo "$JAVA_HOME/bin/jcmd")
+    [[ -x "$jcmd" ]] || jcmd=$(command -v jcmd || true)
+    [[ -n "$jcmd" ]] || { echo "  (no jcmd: no thread dumps)"; return; }
+    for name in node client coord1 coord2 srv0 srv1 srv2; do
+        case "$name" in
+            node) p=$node ;; client) p=$client ;; coord1) p=${coord[1]} ;; coord2) p=${coord[2]} ;;
+            srv*) p=${srv[${name#srv}]} ;;
+        esac
+        if kill -0 "$p" 2>/dev/null && timeout 30 "$jcmd" "$p" Thread.print >"$dir/threads-$name.txt" 2>&1; then
+            echo "  threads of $name: $dir/threads-$name.txt"
+        fi
+    done
+}
+(( failed )) && dump_threads
 touch "$dir/stop"
 wait "$client"; rc=$?
 rc1=0; rc2=0
