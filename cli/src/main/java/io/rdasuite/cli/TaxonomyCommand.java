@@ -64,6 +64,12 @@ final class TaxonomyCommand implements Callable<Integer> {
                     + " is taken whatever this says.")
     Ordering ordering;
 
+    @Option(names = "--verbs", defaultValue = "ibta1.5", paramLabel = "ibta1.5|both",
+            description = "ibta1.5: candidates may use IBTA 1.5's RDMA FLUSH and ATOMIC WRITE, as paper 003 assumes (default);"
+                    + " both: each cell is also explored without them (a READ stands in for a FLUSH, as on NICs that lack it) and"
+                    + " the cheapest correct recipe of each is shown beside the paper's.")
+    String verbs;
+
     /** An ordering's name; an unknown one is an error naming the valid ones. */
     static final class OrderingConverter implements picocli.CommandLine.ITypeConverter<Ordering> {
         @Override
@@ -104,12 +110,22 @@ final class TaxonomyCommand implements Callable<Integer> {
         }
         Budget b = cellOptions.scaledBudget(spec);
         List<Cells.Cell> cells = Cells.select(configs(), cellOptions.transports, cellOptions.ops, cellOptions.updates, cellOptions.shard);
+        boolean both = switch (verbs.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "ibta1.5" -> false;
+            case "both" -> true;
+            default -> throw new ParameterException(spec.commandLine(), "--verbs: unknown value '" + verbs + "'; valid: ibta1.5, both");
+        };
         List<Taxonomy.Cell> results = new ArrayList<>();
+        List<Taxonomy.Cell> today = new ArrayList<>();
         long start = System.nanoTime();
-        try (ProgressBar bar = Progress.bar("taxonomy", "cells", cells.size(), common.json)) {
+        try (ProgressBar bar = Progress.bar("taxonomy", "cells", cells.size() * (both ? 2L : 1L), common.json)) {
             for (Cells.Cell c : cells) {
                 results.add(Taxonomy.cell(c.config(), c.transport(), c.op(), c.update(), b, appends, common.seed));
                 Progress.step(bar);
+                if (both) {
+                    today.add(Taxonomy.cell(c.config(), c.transport(), c.op(), c.update(), b, appends, common.seed, Recipe.Verbs.TODAY));
+                    Progress.step(bar);
+                }
             }
         }
         long wallNanos = System.nanoTime() - start;
@@ -117,7 +133,11 @@ final class TaxonomyCommand implements Callable<Integer> {
         if (common.json) {
             List<Map<String, Object>> rows = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {
-                rows.add(json(cells.get(i).index(), results.get(i)));
+                Map<String, Object> row = json(cells.get(i).index(), results.get(i));
+                if (both) {
+                    row.put("withoutIbta15Verbs", withoutJson(today.get(i)));
+                }
+                rows.add(row);
             }
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "taxonomy");
@@ -128,6 +148,9 @@ final class TaxonomyCommand implements Callable<Integer> {
             out.println(Json.write(doc));
         } else {
             printTables(out, results);
+            if (both) {
+                printWithAndWithout(out, results, today);
+            }
             out.printf("%d cells in %.1f s; seed %d, shard %d/%d%n", results.size(), wallNanos / 1e9, common.seed, cellOptions.shard.index(), cellOptions.shard.count());
         }
         out.flush();
@@ -174,6 +197,35 @@ final class TaxonomyCommand implements Callable<Integer> {
         return m;
     }
 
+    /** The cheapest correct recipe without IBTA 1.5's verbs, as a cell's JSON shows it (null fields when none passed). */
+    private static Map<String, Object> withoutJson(Taxonomy.Cell c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("method", c.best() == null ? null : c.best().recipe().method().name());
+        m.put("recipe", c.best() == null ? null : c.best().recipe().steps());
+        m.put("latencyNs", c.best() == null ? null : c.best().latencyNs());
+        m.put("crashStates", c.best() == null ? null : c.best().crashStates());
+        m.put("cheaperWrong", c.cheaperWrong().stream().map(w -> w.recipe().method().name()).toList());
+        return m;
+    }
+
+    /** Per cell: the paper's recipe, the model's cheapest with IBTA 1.5's verbs, and without them (issue 32, item 3). */
+    private static void printWithAndWithout(PrintWriter out, List<Taxonomy.Cell> with, List<Taxonomy.Cell> without) {
+        out.println();
+        out.println("The cheapest correct recipe with IBTA 1.5's RDMA FLUSH and ATOMIC WRITE, and without them (a READ stands in for a"
+                + " FLUSH, as librpma does on NICs that lack it), beside paper 003's recipe; ns = simulated append latency:");
+        out.printf("  %-25s %-5s %-9s %-9s %-13s %-20s %-20s%n", "CONFIG", "TRANS", "OP", "UPDATE", "PAPER", "WITH", "WITHOUT");
+        for (int i = 0; i < with.size(); i++) {
+            Taxonomy.Cell w = with.get(i);
+            Taxonomy.Cell t = without.get(i);
+            out.printf("  %-25s %-5s %-9s %-9s %-13s %-20s %-20s%n", w.config(), w.transport(), w.op(), w.update().label(),
+                    shortName(w.paper().recipe().method()), withLatency(w.best()), withLatency(t.best()));
+        }
+    }
+
+    private static String withLatency(Taxonomy.Candidate c) {
+        return c == null ? "NONE" : shortName(c.recipe().method()) + " " + c.latencyNs();
+    }
+
     static String shortName(Method m) {
         return switch (m) {
             case COMPLETION -> "Comp";
@@ -184,6 +236,8 @@ final class TaxonomyCommand implements Callable<Integer> {
             case MESSAGE_FLUSH_ACK -> "Msg+fl+ack";
             case MESSAGE_ACK -> "Msg+ack";
             case MESSAGE_FLUSH_ACK_EACH -> "2x msg+fl";
+            case READ_FLUSH -> "Read";
+            case READ_FLUSH_EACH -> "Read;Read";
         };
     }
 

@@ -108,4 +108,41 @@ class TaxonomyTest {
             assertThat(relaxed.best().recipe().method()).as(config).isEqualTo(strict.best().recipe().method());
         }
     }
+
+    private static Taxonomy.Cell withoutIbta15(String config, Transport t, PrimaryOp op, UpdateKind u) {
+        return Taxonomy.cell(ServerConfig.parse(config), t, op, u, BUDGET, 2, 1, io.rdasuite.store.persist.Recipe.Verbs.TODAY);
+    }
+
+    @Test
+    void withoutIbta15sVerbsAReadStandsInForTheFlush() {
+        // Where the paper's recipe is one FLUSH, a READ does the same: non-posted, it returns after the writes before it.
+        Taxonomy.Cell mhp = withoutIbta15("MHP+NODDIO+PM-RQWRB", Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON);
+        assertThat(mhp.paper()).as("the paper's FLUSH is no candidate here").isNull();
+        assertThat(mhp.best().recipe().method()).isEqualTo(Method.READ_FLUSH);
+        assertThat(mhp.cheaperWrong()).extracting(w -> w.recipe().method()).containsExactly(Method.COMPLETION);
+        // DMP with DDIO: a READ places the data in the volatile cache only, as a FLUSH does; the message stays needed.
+        Taxonomy.Cell ddio = withoutIbta15("DMP+DDIO+DRAM-RQWRB", Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON);
+        assertThat(ddio.best().recipe().method()).isEqualTo(Method.MESSAGE_FLUSH_ACK);
+        assertThat(ddio.cheaperWrong()).extracting(w -> w.recipe().method()).contains(Method.READ_FLUSH);
+    }
+
+    @Test
+    void withoutAtomicWriteRelaxedOrderingNeedsAReadAfterEachUpdate() {
+        Taxonomy.Cell strict = withoutIbta15("DMP+NODDIO+PM-RQWRB", Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND);
+        assertThat(strict.best().recipe().method()).isEqualTo(Method.READ_FLUSH);
+        Taxonomy.Cell relaxed = withoutIbta15("DMP+NODDIO+PM-RQWRB+RO", Transport.IB, PrimaryOp.WRITE, UpdateKind.COMPOUND);
+        assertThat(relaxed.best().recipe().method()).isEqualTo(Method.READ_FLUSH_EACH);
+        assertThat(relaxed.cheaperWrong()).extracting(w -> w.recipe().method()).contains(Method.READ_FLUSH);
+    }
+
+    @Test
+    void theDefaultCandidatesAreTheIbta15OnesWithoutAReadForAFlush() {
+        for (UpdateKind u : UpdateKind.values()) {
+            assertThat(io.rdasuite.store.persist.Recipe.candidates(PrimaryOp.WRITE, u)).noneMatch(r -> r.method().flushesByRead());
+            assertThat(io.rdasuite.store.persist.Recipe.candidates(PrimaryOp.WRITE, u, io.rdasuite.store.persist.Recipe.Verbs.TODAY))
+                    .noneMatch(r -> r.method().needsIbta15Verbs());
+        }
+        assertThat(io.rdasuite.store.persist.Recipe.candidates(PrimaryOp.SEND, UpdateKind.SINGLETON, io.rdasuite.store.persist.Recipe.Verbs.TODAY))
+                .noneMatch(r -> r.method().flushesByRead());
+    }
 }

@@ -54,7 +54,7 @@ public final class Taxonomy {
                        List<Candidate> cheaperWrong) {
         /** True when the model's cheapest correct recipe is the paper's and the paper's passes. */
         public boolean agreesWithPaper() {
-            return best != null && paper.correct() && best.recipe().equals(paper.recipe());
+            return best != null && paper != null && paper.correct() && best.recipe().equals(paper.recipe());
         }
     }
 
@@ -62,9 +62,18 @@ public final class Taxonomy {
     }
 
     public static Cell cell(ServerConfig config, Transport transport, PrimaryOp op, UpdateKind update, Budget budget, int appends, long seed) {
+        return cell(config, transport, op, update, budget, appends, seed, Recipe.Verbs.IBTA_1_5);
+    }
+
+    /**
+     * A cell whose candidates use only {@code verbs}. Without IBTA 1.5's verbs ({@link Recipe.Verbs#TODAY}) the paper's
+     * recipe is no candidate where it needs a FLUSH: the cell's {@code paper} is then null.
+     */
+    public static Cell cell(ServerConfig config, Transport transport, PrimaryOp op, UpdateKind update, Budget budget, int appends, long seed,
+                            Recipe.Verbs verbs) {
         Recipe paperRecipe = Recipes.paper(config, transport, op, update);
         List<Candidate> measured = new ArrayList<>();
-        for (Recipe r : Recipe.candidates(op, update)) {
+        for (Recipe r : Recipe.candidates(op, update, verbs)) {
             measured.add(new Candidate(r, RemoteLogLatency.measure(config, transport, r, 16, seed).meanLatencyNs(), 0, 0, null));
         }
         measured.sort(Comparator.comparingLong(Candidate::latencyNs).thenComparing(c -> c.recipe().method()));

@@ -20,7 +20,15 @@ public enum Method {
     /** As {@link #MESSAGE_FLUSH_ACK} but the responder only copies (SEND) and acks, without flushing. */
     MESSAGE_ACK(false, 0),
     /** Compound: {@link #MESSAGE_FLUSH_ACK} for a, then again for b (two round trips). */
-    MESSAGE_FLUSH_ACK_EACH(true, 0);
+    MESSAGE_FLUSH_ACK_EACH(true, 0),
+    /**
+     * P(a) [; P(b)]; READ 8 bytes of the last update; wait for the READ: FLUSH emulated the way NICs without the IBTA 1.5
+     * verbs allow (librpma's "appliance persistency"): a READ is non-posted, so it returns only after every write
+     * before it was placed. WRITE and WRITE_IMM only (a SEND's receive buffer has no address the requester knows).
+     */
+    READ_FLUSH(false, 0),
+    /** Compound: P(a); READ; wait; P(b); READ; wait (no WRITE_ATOMIC to order b after the first READ). */
+    READ_FLUSH_EACH(true, 0);
 
     private final boolean compoundOnly;
     private final int flushes;
@@ -37,6 +45,16 @@ public enum Method {
     /** RDMA FLUSH operations the recipe issues. */
     public int flushes() {
         return flushes;
+    }
+
+    /** True when the recipe needs a verb of IBTA 1.5 (RDMA FLUSH, ATOMIC WRITE) that today's NICs may lack. */
+    public boolean needsIbta15Verbs() {
+        return this == FLUSH || this == FLUSH_EACH || this == FLUSH_THEN_ATOMIC || this == FLUSH_THEN_FENCED;
+    }
+
+    /** True when a READ stands in for RDMA FLUSH. */
+    public boolean flushesByRead() {
+        return this == READ_FLUSH || this == READ_FLUSH_EACH;
     }
 
     /** True when the responder's CPU must act before the requester may consider the update persistent. */

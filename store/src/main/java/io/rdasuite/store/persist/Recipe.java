@@ -27,14 +27,31 @@ public record Recipe(PrimaryOp op, UpdateKind update, Method method) {
         if (method == Method.FLUSH_THEN_ATOMIC && op != PrimaryOp.WRITE) {
             return false; // there is no atomic WRITE_IMM (paper 003 §3.3)
         }
+        if (method.flushesByRead() && op == PrimaryOp.SEND) {
+            return false; // nothing for the requester to READ: the receive buffer's address is the responder's
+        }
         return !(method == Method.MESSAGE_ACK && op != PrimaryOp.SEND && update == UpdateKind.COMPOUND);
     }
 
-    /** Every applicable recipe for an operation and update kind: the taxonomy's candidate space. */
+    /** Which verbs a recipe may use. */
+    public enum Verbs {
+        /** With IBTA 1.5's RDMA FLUSH and ATOMIC WRITE (paper 003's assumption), and no READ standing in for a FLUSH. */
+        IBTA_1_5,
+        /** Without them, as on NICs that lack them: a READ stands in for a FLUSH, nothing orders b after it but a wait. */
+        TODAY
+    }
+
+    /** Every applicable recipe for an operation and update kind with IBTA 1.5's verbs: the taxonomy's candidate space. */
     public static List<Recipe> candidates(PrimaryOp op, UpdateKind update) {
+        return candidates(op, update, Verbs.IBTA_1_5);
+    }
+
+    /** Every applicable recipe for an operation and update kind that uses only {@code verbs}. */
+    public static List<Recipe> candidates(PrimaryOp op, UpdateKind update, Verbs verbs) {
         List<Recipe> all = new ArrayList<>();
         for (Method m : Method.values()) {
-            if (applicable(op, update, m)) {
+            boolean allowed = verbs == Verbs.IBTA_1_5 ? !m.flushesByRead() : !m.needsIbta15Verbs();
+            if (allowed && applicable(op, update, m)) {
                 all.add(new Recipe(op, update, m));
             }
         }
@@ -87,6 +104,15 @@ public record Recipe(PrimaryOp op, UpdateKind update, Method method) {
                 s.add("RQ Comp(Flush)");
             }
             case FLUSH_EACH -> s.addAll(List.of("RQ " + p + "(a)", "RQ Flush", "RQ Comp(Flush)", "RQ " + p + "(b)", "RQ Flush", "RQ Comp(Flush)"));
+            case READ_FLUSH -> {
+                s.add("RQ " + p + "(a)");
+                if (two) {
+                    s.add("RQ " + p + "(b)");
+                }
+                s.add("RQ Read(" + (two ? "b" : "a") + ")");
+                s.add("RQ Comp(Read)");
+            }
+            case READ_FLUSH_EACH -> s.addAll(List.of("RQ " + p + "(a)", "RQ Read(a)", "RQ Comp(Read)", "RQ " + p + "(b)", "RQ Read(b)", "RQ Comp(Read)"));
             case FLUSH_THEN_ATOMIC -> s.addAll(List.of("RQ Write(a)", "RQ Flush", "RQ WriteAtomic(b)", "RQ Flush", "RQ Comp(Flush)"));
             case FLUSH_THEN_FENCED -> s.addAll(List.of("RQ " + p + "(a)", "RQ Flush", "RQ Fenced " + p + "(b)", "RQ Flush", "RQ Comp(Flush)"));
             case MESSAGE_FLUSH_ACK, MESSAGE_ACK -> {

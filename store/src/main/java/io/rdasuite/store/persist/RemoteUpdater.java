@@ -7,6 +7,7 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.mutation.PlantedBugs;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 
@@ -89,6 +90,21 @@ public final class RemoteUpdater {
                 qp.await(first);
                 yield ok;
             }
+            case READ_FLUSH -> {
+                for (Update u : updates) {
+                    qp.post(primary(u, 0).unsignaled());
+                }
+                yield qp.execute(readBack(updates.getLast())).ok();
+            }
+            case READ_FLUSH_EACH -> {
+                for (Update u : updates) {
+                    qp.post(primary(u, 0).unsignaled());
+                    if (!qp.execute(readBack(u)).ok()) {
+                        yield false;
+                    }
+                }
+                yield true;
+            }
             case MESSAGE_FLUSH_ACK -> message(updates, true);
             case MESSAGE_ACK -> message(updates, false);
             case MESSAGE_FLUSH_ACK_EACH -> {
@@ -100,6 +116,11 @@ public final class RemoteUpdater {
                 yield true;
             }
         };
+    }
+
+    /** A READ of the first 8 bytes {@code u} wrote (fewer if it is shorter): a FLUSH's stand-in (non-posted). */
+    private static WorkRequest readBack(Update u) {
+        return WorkRequest.read(MemorySegment.ofArray(new byte[(int) Math.min(8, u.data().byteSize())]), u.remoteAddress(), u.rkey());
     }
 
     private boolean completion(List<Update> updates) {
