@@ -37,7 +37,7 @@ final class Cells {
                 for (UpdateKind u : UpdateKind.values()) {
                     for (PrimaryOp op : PrimaryOp.values()) {
                         Cell cell = new Cell(index++, c, t, op, u);
-                        if ((configs == null ? !c.relaxedOrdering() : configs.contains(c)) && (transports == null || transports.contains(t))
+                        if (takes(configs, c) && (transports == null || transports.contains(t))
                                 && (ops == null || ops.contains(op)) && (updates == null || updates.contains(u)) && shard.takes(cell.index())) {
                             out.add(cell);
                         }
@@ -46,6 +46,11 @@ final class Cells {
             }
         }
         return out;
+    }
+
+    /** Whether {@code --config} takes {@code c}: every strict configuration when none is named, a {@code +RO} one only by name. */
+    static boolean takes(List<ServerConfig> configs, ServerConfig c) {
+        return configs == null ? !c.relaxedOrdering() : configs.contains(c);
     }
 
     static final class ShardConverter implements ITypeConverter<Shard> {

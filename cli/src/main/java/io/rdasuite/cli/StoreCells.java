@@ -105,7 +105,7 @@ final class StoreCells {
                     ServerConfig c = strict.withRelaxedOrdering(relaxed);
                     for (Transport t : Transport.values()) {
                         int i = index++;
-                        if (options.shard.takes(i) && (options.configs == null ? !relaxed : options.configs.contains(c))
+                        if (options.shard.takes(i) && Cells.takes(options.configs, c)
                                 && (options.transports == null || options.transports.contains(t))) {
                             cells.add(new Cell(i, protocol, c, t));
                         }

@@ -334,7 +334,8 @@ final class CheckPage {
      * the run drew for any other token is copied into the report.
      */
     private String timeline(String replay, String caption, Object drawn) {
-        String token = replay.strip().substring(replay.strip().lastIndexOf(' ') + 1); // the last word: after any --classpath
+        String line = replay.strip();
+        String token = line.substring(line.lastIndexOf(' ') + 1); // the last word: after any --classpath
         Path timelines = dir.resolve("timelines");
         try {
             if (token.startsWith(io.rdasuite.crashsim.txn.TxnExplorer.TOKEN_PREFIX)) {

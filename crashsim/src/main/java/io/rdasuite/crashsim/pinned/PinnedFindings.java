@@ -138,7 +138,8 @@ public final class PinnedFindings {
      */
     public Difference compare(String cell, SortedSet<String> observed) {
         Pin pin = byCell.get(cell);
-        if (pin == null && cell.split("\t", -1).length > 1 && cell.split("\t", -1)[1].endsWith("+RO")) {
+        String[] fields = cell.split("\t", -1);
+        if (pin == null && fields.length > 1 && fields[1].endsWith("+RO")) {
             return null;
         }
         if (pin == null) {

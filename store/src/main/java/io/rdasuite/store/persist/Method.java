@@ -49,7 +49,7 @@ public enum Method {
 
     /** True when the recipe needs a verb of IBTA 1.5 (RDMA FLUSH, ATOMIC WRITE) that today's NICs may lack. */
     public boolean needsIbta15Verbs() {
-        return this == FLUSH || this == FLUSH_EACH || this == FLUSH_THEN_ATOMIC || this == FLUSH_THEN_FENCED;
+        return flushes > 0; // every recipe with an RDMA FLUSH; the one with ATOMIC WRITE has FLUSHes too
     }
 
     /** True when a READ stands in for RDMA FLUSH. */
