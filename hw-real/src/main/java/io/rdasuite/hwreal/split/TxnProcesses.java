@@ -90,6 +90,13 @@ public final class TxnProcesses {
     }
 
     /**
+     * How long the monitor node's failure detector may go without completing a round before the process prints every
+     * thread's stack ({@link StallWatch}): a round is a probe of each server, or a failover's broadcast and recovery,
+     * seconds at most; the coordinators give up after {@code 50 s} without the recovery a round runs.
+     */
+    static final long DETECTOR_STALL_NANOS = 20_000_000_000L;
+
+    /**
      * The monitor node's process: deploys its part with re-replication on and runs until closed (killed), printing each
      * coordinator death, recovery decision and admission. {@code recoverySkipped} plants a bug for the campaign's
      * negative control: a dead coordinator is neither fenced nor recovered.
@@ -109,10 +116,12 @@ public final class TxnProcesses {
             out.println("monitor-node: " + e);
             out.flush();
         });
+        StallWatch stall = new StallWatch("monitor-node: the failure detector", t.pdsm::failureDetectorRounds, DETECTOR_STALL_NANOS, out);
         Thread watcher = Thread.ofVirtual().name("monitor-node-watch").start(() -> {
             int told = 0;
             boolean booted = false;
             while (!Thread.currentThread().isInterrupted()) {
+                stall.poll(System.nanoTime());
                 if (!booted && t.recoveredEpoch() >= 0) {
                     booted = true;
                     out.println("monitor-node: bootstrapped, epoch " + t.recoveredEpoch());

@@ -326,8 +326,19 @@ public final class PdsmCluster {
                     cluster.reconfigured(monitorHost);
                 }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
+                cluster.detectorRounds++;
             }
         });
+    }
+
+    private volatile long detectorRounds;
+
+    /**
+     * How many rounds the failure detector completed (probes, re-replication, announced joins): a process's watchdog
+     * sees from it that the thread that recovers after every configuration change stopped making progress.
+     */
+    public long failureDetectorRounds() {
+        return detectorRounds;
     }
 
     /** Segments whose last reservation found no place, with the live servers then (retried once membership changes). */
