@@ -120,8 +120,17 @@ public final class TxnProcesses {
         Thread watcher = Thread.ofVirtual().name("monitor-node-watch").start(() -> {
             int told = 0;
             boolean booted = false;
+            long recoveredTold = -1;
+            long broadcastTold = -1;
             while (!Thread.currentThread().isInterrupted()) {
                 stall.poll(System.nanoTime());
+                long broadcast = t.pdsm.broadcastEpoch();
+                long recovered = t.recoveredEpoch();
+                if (booted && (broadcast != broadcastTold || recovered != recoveredTold)) { // each epoch's broadcast and recovery, for a liveness failure's log
+                    out.println("monitor-node: epoch " + broadcast + " broadcast, epoch " + recovered + " recovered");
+                    broadcastTold = broadcast;
+                    recoveredTold = recovered;
+                }
                 if (!booted && t.recoveredEpoch() >= 0) {
                     booted = true;
                     out.println("monitor-node: bootstrapped, epoch " + t.recoveredEpoch());

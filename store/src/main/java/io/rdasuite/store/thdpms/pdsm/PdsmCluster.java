@@ -333,6 +333,11 @@ public final class PdsmCluster {
 
     private volatile long detectorRounds;
 
+    /** The newest epoch a configuration broadcast announced (-1 before the bootstrap's). */
+    public long broadcastEpoch() {
+        return broadcastEpoch;
+    }
+
     /**
      * How many rounds the failure detector completed (probes, re-replication, announced joins): a process's watchdog
      * sees from it that the thread that recovers after every configuration change stopped making progress.

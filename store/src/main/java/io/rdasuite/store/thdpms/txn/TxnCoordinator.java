@@ -46,6 +46,9 @@ public final class TxnCoordinator {
     private long incarnation;
     /** After an unknown outcome: the epoch whose recovery the next transaction waits for. */
     private long awaitAfter = -1;
+    /** What the last look of {@link #awaitRecovery} saw (the monitor's epoch, the recovered one): a stopped coordinator reports them. */
+    private long epochSeen = -1;
+    private long recoveredSeen = -1;
     private boolean blocked;
     /** The last committed transaction, not yet truncated: {epoch, txn}, or null. */
     private long[] pendingTruncate;
@@ -152,7 +155,8 @@ public final class TxnCoordinator {
         client.begin();
         truncatePending();
         if (!awaitRecovery()) {
-            return new TxnOutcome.Aborted("no recovery of the last configuration change came: the coordinator stopped");
+            return new TxnOutcome.Aborted("no recovery of the last configuration change came: the coordinator stopped (last seen: the monitor's epoch "
+                    + epochSeen + ", recovered epoch " + recoveredSeen + ", waiting for an epoch after " + awaitAfter + ")");
         }
         TxnOutcome last = null;
         for (int attempt = 0; attempt < attempts; attempt++) {
@@ -172,7 +176,8 @@ public final class TxnCoordinator {
         }
         for (int i = 0; i < RECOVERY_WAIT_PROBES; i++) {
             long epoch = cluster.pdsm.monitor.epoch();
-            if (epoch > awaitAfter && cluster.recoveredEpochFor(client.clientId()) >= epoch) {
+            epochSeen = epoch;
+            if (epoch > awaitAfter && (recoveredSeen = cluster.recoveredEpochFor(client.clientId())) >= epoch) {
                 if (awaitAfter >= 0 || client.epoch() < epoch) {
                     client.reload();
                 }
