@@ -81,6 +81,11 @@ final class SplitEndpoint implements QueuePair {
         }
     }
 
+    /** Breaks the TCP connection under this end, as a peer's restart does; a requester's end is re-dialed (tests). */
+    synchronized void breakConnection() {
+        current.close();
+    }
+
     /** Stops waiting for a new connection (the process is shutting down). */
     synchronized void close() {
         closed = true;

@@ -140,6 +140,18 @@ public final class SplitFabric implements Fabric, AutoCloseable {
         }
     }
 
+    /**
+     * Breaks every connection this process dialed to node {@code responder} (their requester ends re-dial it within
+     * {@link #REDIAL_MS}): the moment a rejoined server's connections are re-opened, with no process dead (tests).
+     */
+    void breakConnectionsTo(int responder) {
+        for (Redial d : requesters) {
+            if (d.to().equals(addresses.get(responder))) {
+                d.endpoint().breakConnection();
+            }
+        }
+    }
+
     /** Re-dials every broken requester end of this process until the fabric closes. */
     private void redialLoop() {
         while (!closed) {

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * per key, the dead life's write never seen.
  */
 class SplitCoordinatorKillTest {
-    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     /** Thrown inside the coordinator's thread at its death, to abandon the transaction there. */
     private static final class Killed extends RuntimeException {
@@ -52,10 +52,10 @@ class SplitCoordinatorKillTest {
 
 
     /** One life of the coordinator: its fabric, its deployment replayed, admitted. */
-    private record Life(SplitFabric fabric, TxnCluster cluster, TxnCoordinator coordinator, long life) {
+    record Life(SplitFabric fabric, TxnCluster cluster, TxnCoordinator coordinator, long life) {
     }
 
-    private static Life start(SplitLayout layout, List<String> monitors, Path state) throws Exception {
+    static Life start(SplitLayout layout, List<String> monitors, Path state) throws Exception {
         int node = layout.clientNode(0);
         SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(node), Set.of(node), PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS,
                 line -> { });
@@ -65,7 +65,7 @@ class SplitCoordinatorKillTest {
         return new Life(fabric, t, t.coordinators.getFirst(), life);
     }
 
-    private static void onNode(Life l, Runnable body) throws InterruptedException {
+    static void onNode(Life l, Runnable body) throws InterruptedException {
         CountDownLatch done = new CountDownLatch(1);
         l.fabric().node(l.fabric().nodeCount() - 1).spawn("test-coordinator", () -> {
             try {
@@ -80,7 +80,7 @@ class SplitCoordinatorKillTest {
     }
 
     /** Runs and records a transaction writing {@code values} (key → value) after reading those keys. */
-    private static TxnOutcome write(TxnCoordinator co, TxnHistoryLog h, long process, Map<Integer, Long> values) {
+    static TxnOutcome write(TxnCoordinator co, TxnHistoryLog h, long process, Map<Integer, Long> values) {
         List<TxnOp> ops = new ArrayList<>();
         List<TxnHistoryLog.Mop> mops = new ArrayList<>();
         values.keySet().stream().sorted().forEach(k -> {

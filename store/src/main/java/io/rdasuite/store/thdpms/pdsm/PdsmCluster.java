@@ -324,6 +324,8 @@ public final class PdsmCluster {
                 }
                 if (cluster.announceJoins && cluster.monitor.epoch() > cluster.broadcastEpoch) {
                     cluster.reconfigured(monitorHost);
+                } else if (cluster.reconfigurationOwed.getAsBoolean()) {
+                    cluster.reconfigured(monitorHost);
                 }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
                 cluster.detectorRounds++;
@@ -332,6 +334,16 @@ public final class PdsmCluster {
     }
 
     private volatile long detectorRounds;
+    private volatile java.util.function.BooleanSupplier reconfigurationOwed = () -> false;
+
+    /**
+     * From now on the failure detector broadcasts the configuration again and runs the {@link #afterReconfiguration}
+     * steps again at every round in which {@code owed} holds (the transaction layer's recovery did not reach every live
+     * server). For deployments whose servers rejoin; install on the driver, before the run.
+     */
+    public void retryReconfigurationWhile(java.util.function.BooleanSupplier owed) {
+        this.reconfigurationOwed = owed;
+    }
 
     /** The newest epoch a configuration broadcast announced (-1 before the bootstrap's). */
     public long broadcastEpoch() {

@@ -43,6 +43,13 @@ public final class TxnCluster {
     static final int HEARTBEAT_RECOVERED_EPOCH = 8;
     /** The incarnation the monitor node admitted: its predecessors are fenced and recovered (the monitor node writes it). */
     static final int HEARTBEAT_ADMITTED = 16;
+    /** The last resolution request of the client the monitor node served (the monitor node writes it). */
+    static final int HEARTBEAT_RESOLVED = 24;
+    /**
+     * A request to resolve the client's own slot (the client writes it, 0 for none): its transaction failed in an epoch
+     * that no configuration change followed, so no recovery would ever resolve it ({@link TxnCoordinator}).
+     */
+    static final int HEARTBEAT_RESOLVE_REQUEST = 32;
 
     /**
      * Told each step a participant handled (paper 002 §4.1.6: {@code LOCK}, {@code LOCK-CONFLICT}, {@code COMMIT-BACKUP},
@@ -111,13 +118,31 @@ public final class TxnCluster {
             cluster.clientHosts.add(fabric.node(n));
         }
 
-        pdsm.afterBootstrap(() -> cluster.recoveredEpoch = cluster.recovery.recoverAll());
-        pdsm.afterReconfiguration(() -> cluster.recoveredEpoch = cluster.recovery.recoverAll());
+        pdsm.afterBootstrap(cluster::recoverAll);
+        pdsm.afterReconfiguration(cluster::recoverAll);
+        if (restartable) { // split processes: a rejoined server is unreachable a moment after its join; recover again until every live server was told
+            pdsm.retryReconfigurationWhile(() -> cluster.recoveredEpoch < pdsm.broadcastEpoch());
+        }
         for (int c = 0; c < clientNodes.size(); c++) {
             cluster.coordinators.add(new TxnCoordinator(pdsm.clients.get(c), cluster, config, bug));
         }
         startCoordinatorProbes(fabric, monitorHost, clientNodes, cluster, config);
         return cluster;
+    }
+
+    /**
+     * Recovers after a configuration change. With restartable coordinators the recovered epoch moves only once every live
+     * server was read and told (a recovery that missed one is run again at the failure detector's next round, {@link
+     * PdsmCluster#retryReconfigurationWhile}); on the simulator a server out of reach is a dead one, whose declaration
+     * brings the next recovery, so the epoch moves at once, as it always did.
+     */
+    private void recoverAll() {
+        TxnRecovery.Outcome o = recovery.recoverAll();
+        if (o.complete() || !restartable) {
+            recoveredEpoch = o.epoch();
+        } else {
+            tell("recovery of epoch " + o.epoch() + " missed a live server; it runs again");
+        }
     }
 
     /** The monitor probes each client's heartbeat word; a dead coordinator's transaction in flight is recovered. */
@@ -161,7 +186,9 @@ public final class TxnCluster {
      * The monitor node's probes of restartable coordinators: each probe WRITEs the recovered epoch and the admitted
      * incarnation into the client's heartbeat region, then READs the incarnation the client wrote. A life that misses
      * {@code missedProbes} probes is fenced and recovered; a higher incarnation than the admitted one is a new life: a
-     * predecessor not yet declared dead is fenced and recovered first, then the new life is admitted.
+     * predecessor not yet declared dead is fenced and recovered first, then the new life is admitted. A resolution request
+     * of an admitted life ({@link #HEARTBEAT_RESOLVE_REQUEST}) has its slot resolved, unfenced, and is answered in
+     * {@link #HEARTBEAT_RESOLVED} once every live server was read and told.
      */
     private void probeRestartable(Node monitorHost, List<QueuePair> probes, List<MemoryRegion> words, PdsmConfig config) {
         while (recoveredEpoch < 0) {
@@ -171,14 +198,16 @@ public final class TxnCluster {
         int[] missed = new int[n];
         boolean[] dead = new boolean[n];
         long[] admitted = new long[n];
-        MemorySegment told = MemorySegment.ofArray(new long[2]);
-        MemorySegment word = MemorySegment.ofArray(new long[1]);
+        long[] served = new long[n];
+        MemorySegment told = MemorySegment.ofArray(new long[3]);
+        MemorySegment word = MemorySegment.ofArray(new long[HEARTBEAT_RESOLVE_REQUEST / 8 + 1]);
         while (true) {
             monitorHost.clock().sleepNanos(config.probeNanos());
             for (int c = 0; c < n; c++) {
                 MemoryRegion w = words.get(c);
                 told.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, recoveredEpoch);
                 told.set(java.lang.foreign.ValueLayout.JAVA_LONG, 8, admitted[c]);
+                told.set(java.lang.foreign.ValueLayout.JAVA_LONG, 16, served[c]);
                 QueuePair qp = probes.get(c);
                 boolean alive = qp.execute(WorkRequest.write(told, w.address(HEARTBEAT_RECOVERED_EPOCH), w.rkey())).ok()
                         && qp.execute(WorkRequest.read(word, w.address(HEARTBEAT_INCARNATION), w.rkey())).ok();
@@ -191,7 +220,8 @@ public final class TxnCluster {
                     continue;
                 }
                 missed[c] = 0;
-                long life = word.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+                long life = word.get(java.lang.foreign.ValueLayout.JAVA_LONG, HEARTBEAT_INCARNATION);
+                long request = word.get(java.lang.foreign.ValueLayout.JAVA_LONG, HEARTBEAT_RESOLVE_REQUEST);
                 if (life > admitted[c] && life <= TxnLayout.MAX_INCARNATION) {
                     if (admitted[c] > 0 && !dead[c]) { // it died and came back between two probes
                         recoverDead(c, admitted[c], "replaced before it was declared dead");
@@ -199,6 +229,13 @@ public final class TxnCluster {
                     admitted[c] = life;
                     dead[c] = false;
                     tell("coordinator " + c + " incarnation " + life + " admitted");
+                } else if (request != 0 && request != served[c] && life == admitted[c] && !dead[c]) {
+                    boolean complete = recovery.resolveFor(c);
+                    if (complete) {
+                        served[c] = request;
+                    }
+                    tell("coordinator " + c + " incarnation " + life + " asked for its slot's resolution in epoch " + recoveredEpoch + ": "
+                            + (complete ? "resolved" : "a live server was out of reach; again at the next probe"));
                 }
             }
         }

@@ -46,18 +46,41 @@ final class TxnRecovery {
         this.lock = new ServerLock(host.clock());
     }
 
+    /**
+     * What a recovery did: the epoch it recovered, and whether it read every live server's slots and told every live
+     * server (false when a live server could not be reached: a rejoined server's connections are re-opened a moment
+     * after its join, and a server that missed RESOLVE_DONE refuses every request as not ready).
+     */
+    record Outcome(long epoch, boolean complete) {
+    }
+
     /** After a configuration change: resolves every coordinator's transaction in flight, then opens the servers. */
-    long recoverAll() {
+    Outcome recoverAll() {
         lock.lock();
         try {
             MonitorView view = monitor.view();
+            boolean complete = true;
             for (int c = 0; c < coordinators; c++) {
-                resolve(c, view);
+                complete &= resolve(c, view);
             }
             for (int node : view.liveServers()) {
-                rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE_DONE, view.epoch()));
+                complete &= rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE_DONE, view.epoch())) != null;
             }
-            return view.epoch();
+            return new Outcome(view.epoch(), complete);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Resolves coordinator {@code c}'s transaction in flight without fencing it, at its own request: a live coordinator
+     * whose request failed in an epoch no configuration change followed (a rejoined server's connection was being
+     * re-opened), and which sends nothing until this is done. Returns whether every live server was read and told.
+     */
+    boolean resolveFor(int c) {
+        lock.lock();
+        try {
+            return resolve(c, monitor.view());
         } finally {
             lock.unlock();
         }
@@ -86,13 +109,17 @@ final class TxnRecovery {
         }
     }
 
-    private void resolve(int c, MonitorView view) {
+    /** Resolves coordinator {@code c}'s transaction in flight; false when a live server's slot could not be read or told. */
+    private boolean resolve(int c, MonitorView view) {
         TreeMap<Integer, long[]> slots = new TreeMap<>();
+        boolean complete = true;
         for (int node : view.liveServers()) {
             long[] words = new long[TxnLayout.SLOT_BYTES / 8];
             MemoryRegion log = logs.get(node);
             if (qps.get(node).execute(WorkRequest.read(MemorySegment.ofArray(words), log.address(TxnLayout.slotOffset(c)), log.rkey())).ok()) {
                 slots.put(node, words);
+            } else {
+                complete = false;
             }
         }
         TreeSet<Long> inFlight = new TreeSet<>();
@@ -125,8 +152,9 @@ final class TxnRecovery {
                     qp.post(WorkRequest.write(MemorySegment.ofArray(body.clone()), at, log.rkey()).unsignaled());
                     qp.execute(WorkRequest.read(MemorySegment.ofArray(new long[1]), at, log.rkey())); // placed before the RPC
                 }
-                rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE, view.epoch(), c, txn, commit ? 1 : 0));
+                complete &= rpc.get(node).call(TxnMessages.of(TxnMessages.RESOLVE, view.epoch(), c, txn, commit ? 1 : 0)) != null;
             }
         }
+        return complete;
     }
 }
