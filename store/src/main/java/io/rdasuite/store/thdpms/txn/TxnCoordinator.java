@@ -217,7 +217,9 @@ public final class TxnCoordinator {
      * server dead, so no recovery of a newer epoch would ever resolve this coordinator's transaction (the 2026-11-27
      * campaigns stopped at cycles 219, 349 and 211 so, waiting for an epoch after the one they failed in). It asks the
      * monitor node to resolve its slot ({@link TxnCluster#HEARTBEAT_RESOLVE_REQUEST}) and sends nothing until the
-     * answer, so no request of it can act after the slot was read.
+     * answer. No fence is needed: its failed request went over a connection that broke (gone with it, or received and
+     * handled by the server's handler thread at once, while the monitor node reads the request a probe period later) or
+     * was refused (no effect).
      */
     private void askToResolveOwnSlot() {
         resolveAsked = incarnation << 24 | ++resolveRequests;
