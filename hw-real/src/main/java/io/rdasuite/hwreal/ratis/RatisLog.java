@@ -51,7 +51,7 @@ public final class RatisLog implements ReplicatedLog {
                 .setRetryPolicy(RetryPolicies.retryForeverWithSleep(TimeDuration.valueOf(100, TimeUnit.MILLISECONDS))).build();
     }
 
-    private interface Call {
+    interface Call {
         RaftClientReply send(RaftClient c) throws IOException;
     }
 
@@ -59,16 +59,20 @@ public final class RatisLog implements ReplicatedLog {
      * Sends through the Ratis client, which retries within itself; when it closed itself (AlreadyClosedException, seen
      * with replicas killed and restarted under it), a new client is built and the request sent again, up to
      * {@link #RETRY_NANOS}. Only a command so resent may be applied twice (a new client is a new retry-cache entry).
+     * The same for an IllegalStateException out of the client: Ratis 3.3.0's Netty client can throw "ILLEGAL TRANSITION
+     * ... CLOSED -> RUNNING" while it re-connects to a replica killed under it (the transaction campaign of 2026-11-27,
+     * cycle 141: it killed the monitor node's failure detector, so a restarted PM server was never declared dead).
      */
-    private byte[] send(Call call) {
+    byte[] send(Call call) {
         long deadline = System.nanoTime() + RETRY_NANOS;
         while (true) {
             RaftClient c = client;
             try {
                 return content(call.send(c));
-            } catch (IOException e) {
-                if (!(e instanceof AlreadyClosedException) || System.nanoTime() > deadline) {
-                    throw new UncheckedIOException(e);
+            } catch (IOException | IllegalStateException e) {
+                boolean retried = e instanceof AlreadyClosedException || e instanceof IllegalStateException;
+                if (!retried || System.nanoTime() > deadline) {
+                    throw e instanceof IOException io ? new UncheckedIOException(io) : (IllegalStateException) e;
                 }
                 synchronized (this) {
                     if (client == c) {
