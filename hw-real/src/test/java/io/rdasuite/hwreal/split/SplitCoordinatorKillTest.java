@@ -117,19 +117,7 @@ class SplitCoordinatorKillTest {
         SplitLayout layout = SplitLayout.withTransactions(servers, "127.0.0.1:" + SplitTestSupport.freePair(), List.of("127.0.0.1:" + SplitTestSupport.freePair()));
         List<AutoCloseable> open = new CopyOnWriteArrayList<>();
         List<String> events = new CopyOnWriteArrayList<>();
-        PrintStream monitorOut = new PrintStream(new OutputStream() {
-            private final StringBuilder line = new StringBuilder();
-
-            @Override
-            public synchronized void write(int b) {
-                if (b == '\n') {
-                    events.add(line.toString());
-                    line.setLength(0);
-                } else {
-                    line.append((char) b);
-                }
-            }
-        }, true);
+        PrintStream monitorOut = SplitTestSupport.lines(events);
         try {
             List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -212,16 +200,7 @@ class SplitCoordinatorKillTest {
             assertThat(registerViolations(Files.readAllLines(historyFile))).as("each key reads as one register; the dead life's write never seen")
                     .isEmpty();
         } finally {
-            for (AutoCloseable c : open) {
-                try {
-                    c.close();
-                } catch (Exception ignored) {
-                    // closing
-                }
-            }
-            for (RaftServer r : replicas) {
-                r.close();
-            }
+            SplitTestSupport.closeAll(open, replicas);
         }
     }
 

@@ -37,4 +37,35 @@ final class SplitTestSupport {
         }
         return check.getAsBoolean();
     }
+
+    /** A stream whose lines (a monitor node's events) are added to {@code into} as they are printed. */
+    static java.io.PrintStream lines(java.util.List<String> into) {
+        return new java.io.PrintStream(new java.io.OutputStream() {
+            private final StringBuilder line = new StringBuilder();
+
+            @Override
+            public synchronized void write(int b) {
+                if (b == '\n') {
+                    into.add(line.toString());
+                    line.setLength(0);
+                } else {
+                    line.append((char) b);
+                }
+            }
+        }, true);
+    }
+
+    /** Closes every process's part of a deployment (each failure ignored), then the Ratis replicas. */
+    static void closeAll(java.util.List<AutoCloseable> open, java.util.List<org.apache.ratis.server.RaftServer> replicas) throws IOException {
+        for (AutoCloseable c : open) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // closing
+            }
+        }
+        for (org.apache.ratis.server.RaftServer r : replicas) {
+            r.close();
+        }
+    }
 }

@@ -6,7 +6,6 @@ import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.store.thdpms.txn.TxnCoordinator;
 import io.rdasuite.store.thdpms.txn.TxnOutcome;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,19 +39,7 @@ class SplitTransientFailureTest {
         SplitLayout layout = SplitLayout.withTransactions(servers, "127.0.0.1:" + SplitTestSupport.freePair(), List.of("127.0.0.1:" + SplitTestSupport.freePair()));
         List<AutoCloseable> open = new CopyOnWriteArrayList<>();
         List<String> events = new CopyOnWriteArrayList<>();
-        PrintStream monitorOut = new PrintStream(new OutputStream() {
-            private final StringBuilder line = new StringBuilder();
-
-            @Override
-            public synchronized void write(int b) {
-                if (b == '\n') {
-                    events.add(line.toString());
-                    line.setLength(0);
-                } else {
-                    line.append((char) b);
-                }
-            }
-        }, true);
+        PrintStream monitorOut = SplitTestSupport.lines(events);
         try {
             List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -128,16 +115,7 @@ class SplitTransientFailureTest {
             assertThat(events).anyMatch(e -> e.contains("coordinator 0 incarnation 1 asked for its slot's resolution") && e.endsWith("resolved"));
             assertThat(registerViolations(Files.readAllLines(historyFile))).as("outcomes %s %s, monitor node %s", broken, outcomes, events).isEmpty();
         } finally {
-            for (AutoCloseable c : open) {
-                try {
-                    c.close();
-                } catch (Exception ignored) {
-                    // closing
-                }
-            }
-            for (RaftServer r : replicas) {
-                r.close();
-            }
+            SplitTestSupport.closeAll(open, replicas);
         }
     }
 
