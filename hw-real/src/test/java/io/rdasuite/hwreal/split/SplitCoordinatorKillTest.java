@@ -2,7 +2,6 @@ package io.rdasuite.hwreal.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.wire.WireLimits;
@@ -119,34 +118,14 @@ class SplitCoordinatorKillTest {
         List<String> events = new CopyOnWriteArrayList<>();
         PrintStream monitorOut = SplitTestSupport.lines(events);
         try {
-            List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                int index = i;
-                Path pm = dir.resolve("s" + i);
-                Files.createDirectories(pm);
-                started.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return PdsmProcesses.server(layout, monitors, index, new MappedFilePm(pm), pm, false, 1, QUIET);
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, r -> Thread.ofPlatform().start(r)));
-            }
-            CompletableFuture<AutoCloseable> monitorNode = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return TxnProcesses.monitorNode(layout, monitors, 1, false, monitorOut);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, r -> Thread.ofPlatform().start(r));
+            List<CompletableFuture<AutoCloseable>> started = SplitTestSupport.startServersAndMonitorNode(dir, layout, monitors, monitorOut);
             Path state = dir.resolve("c0");
             Path historyFile = dir.resolve("history-txn.jsonl");
             Life first = start(layout, monitors, state);
             open.add(first.fabric());
-            for (CompletableFuture<AutoCloseable> s : started) {
+            for (CompletableFuture<AutoCloseable> s : started) { // the PM servers, then the monitor node
                 open.add(s.get());
             }
-            open.add(monitorNode.get());
             assertThat(first.life()).isEqualTo(1);
             long[] killedTxn = {-1};
             List<String> problems = new CopyOnWriteArrayList<>();

@@ -68,4 +68,34 @@ final class SplitTestSupport {
             r.close();
         }
     }
+
+    /**
+     * Starts the processes of a transaction deployment but its coordinators, each on a thread of its own (their replays
+     * wait for one another): the 3 PM servers of {@code layout} on mapped-file PM under {@code dir/s<i>}, then the monitor
+     * node, printing its events to {@code monitorOut}. The futures are in that order.
+     */
+    static java.util.List<java.util.concurrent.CompletableFuture<AutoCloseable>> startServersAndMonitorNode(java.nio.file.Path dir, SplitLayout layout,
+            java.util.List<String> monitors, java.io.PrintStream monitorOut) throws IOException {
+        java.util.List<java.util.concurrent.CompletableFuture<AutoCloseable>> started = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int index = i;
+            java.nio.file.Path pm = dir.resolve("s" + i);
+            java.nio.file.Files.createDirectories(pm);
+            started.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return PdsmProcesses.server(layout, monitors, index, new io.rdasuite.hwreal.pm.MappedFilePm(pm), pm, false, 1, SplitCoordinatorKillTest.QUIET);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, r -> Thread.ofPlatform().start(r)));
+        }
+        started.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return TxnProcesses.monitorNode(layout, monitors, 1, false, monitorOut);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, r -> Thread.ofPlatform().start(r)));
+        return started;
+    }
 }

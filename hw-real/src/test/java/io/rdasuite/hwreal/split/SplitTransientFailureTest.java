@@ -2,7 +2,6 @@ package io.rdasuite.hwreal.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.store.thdpms.txn.TxnCoordinator;
 import io.rdasuite.store.thdpms.txn.TxnOutcome;
@@ -41,32 +40,12 @@ class SplitTransientFailureTest {
         List<String> events = new CopyOnWriteArrayList<>();
         PrintStream monitorOut = SplitTestSupport.lines(events);
         try {
-            List<CompletableFuture<AutoCloseable>> started = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                int index = i;
-                Path pm = dir.resolve("s" + i);
-                Files.createDirectories(pm);
-                started.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return PdsmProcesses.server(layout, monitors, index, new MappedFilePm(pm), pm, false, 1, SplitCoordinatorKillTest.QUIET);
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, r -> Thread.ofPlatform().start(r)));
-            }
-            CompletableFuture<AutoCloseable> monitorNode = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return TxnProcesses.monitorNode(layout, monitors, 1, false, monitorOut);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, r -> Thread.ofPlatform().start(r));
+            List<CompletableFuture<AutoCloseable>> started = SplitTestSupport.startServersAndMonitorNode(dir, layout, monitors, monitorOut);
             SplitCoordinatorKillTest.Life life = SplitCoordinatorKillTest.start(layout, monitors, dir.resolve("c0"));
             open.add(life.fabric());
-            for (CompletableFuture<AutoCloseable> s : started) {
+            for (CompletableFuture<AutoCloseable> s : started) { // the PM servers, then the monitor node
                 open.add(s.get());
             }
-            open.add(monitorNode.get());
             Path historyFile = dir.resolve("history-txn.jsonl");
             List<String> problems = new CopyOnWriteArrayList<>();
             List<TxnOutcome> broken = new CopyOnWriteArrayList<>();
