@@ -322,9 +322,7 @@ public final class PdsmCluster {
                 if (cluster.remapOnFailure) {
                     cluster.rereplicate(monitorHost, config);
                 }
-                if (cluster.announceJoins && cluster.monitor.epoch() > cluster.broadcastEpoch) {
-                    cluster.reconfigured(monitorHost);
-                } else if (cluster.reconfigurationOwed.getAsBoolean()) {
+                if ((cluster.announceJoins && cluster.monitor.epoch() > cluster.broadcastEpoch) || cluster.reconfigurationOwed.getAsBoolean()) {
                     cluster.reconfigured(monitorHost);
                 }
                 word.set(ValueLayout.JAVA_LONG, 0, 0);
