@@ -109,11 +109,7 @@ class SplitCoordinatorKillTest {
     void aCoordinatorKilledHoldingLocksIsRecoveredAndItsNextLifeWritesTheSameKeys(@TempDir Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
         List<RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
-        List<String> servers = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            servers.add("127.0.0.1:" + SplitTestSupport.freePair());
-        }
-        SplitLayout layout = SplitLayout.withTransactions(servers, "127.0.0.1:" + SplitTestSupport.freePair(), List.of("127.0.0.1:" + SplitTestSupport.freePair()));
+        SplitLayout layout = SplitTestSupport.transactionLayout();
         List<AutoCloseable> open = new CopyOnWriteArrayList<>();
         List<String> events = new CopyOnWriteArrayList<>();
         PrintStream monitorOut = SplitTestSupport.lines(events);

@@ -98,4 +98,13 @@ final class SplitTestSupport {
         }, r -> Thread.ofPlatform().start(r)));
         return started;
     }
+
+    /** A transaction deployment's layout on free loopback ports: 3 PM servers, the monitor node, one coordinator. */
+    static SplitLayout transactionLayout() throws IOException {
+        java.util.List<String> servers = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            servers.add("127.0.0.1:" + freePair());
+        }
+        return SplitLayout.withTransactions(servers, "127.0.0.1:" + freePair(), java.util.List.of("127.0.0.1:" + freePair()));
+    }
 }
