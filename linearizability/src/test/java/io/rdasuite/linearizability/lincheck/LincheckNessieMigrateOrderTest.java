@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.rdasuite.linearizability.lincheck.LincheckNessieIndexTest.NessieOnModel;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.nessie.NessiePlantedBug;
 import java.util.List;
@@ -25,7 +25,7 @@ class LincheckNessieMigrateOrderTest {
     /** Nessie whose MIGRATE empties the source first, planted by the mutation switch, not by its configuration. */
     public static class SourceFirst extends NessieOnModel {
         public SourceFirst() {
-            super(LincheckNessieIndexTest.KEYS, NessiePlantedBug.NONE);
+            super(LincheckNessieIndexTest.KEYS, Plant.NONE);
         }
     }
 
@@ -41,7 +41,7 @@ class LincheckNessieMigrateOrderTest {
 
     @Test
     void aMigrateThatEmptiesTheSourceFirstIsCaughtAndTheCorrectOrderPasses() {
-        Throwable found = PlantedBugs.with(PlantedBug.NESSIE_MIGRATE_SOURCE_FIRST, () -> check(SourceFirst.class));
+        Throwable found = PlantedBugs.with(NessiePlantedBug.MIGRATE_SOURCE_FIRST, () -> check(SourceFirst.class));
         assertThat(found).as("MIGRATE source first caught").isInstanceOf(LincheckAssertionError.class);
         String results = Findings.results(found);
         assertThat(results).contains("= Invalid execution results =").containsPattern("get\\(1\\): 0");
