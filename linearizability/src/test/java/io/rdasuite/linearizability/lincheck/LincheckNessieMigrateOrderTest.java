@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * {@link LincheckNessieIndexTest}, on the scenario where key 3's PUT migrates key 1 while a GET of key 1 runs. With
  * the two CASes swapped, a GET that reads both ITEs between them, and re-reads them in reverse before the copy
  * lands, reports key 1 absent. Planted through the JVM-wide switch ({@code rda ... --plant
- * nessie-migrate-source-first}), which a configuration left at {@link NessiePlantedBug#NONE} follows.
+ * nessie-migrate-source-first}), which a configuration left at {@link Plant#NONE} follows.
  */
 class LincheckNessieMigrateOrderTest {
     /** Nessie whose MIGRATE empties the source first, planted by the mutation switch, not by its configuration. */

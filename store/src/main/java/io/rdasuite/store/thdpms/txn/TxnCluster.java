@@ -31,7 +31,7 @@ public final class TxnCluster {
     private volatile long recoveredEpoch = -1;
     private final List<Runnable> commitStepListeners;
     private final List<StepListener> stepListeners;
-    /** Restartable coordinators (the split deployment): see {@link #deploy(Fabric, List, int, List, PdsmConfig, long, boolean, TxnPlantedBug, ReplicatedLog, boolean)}. */
+    /** Restartable coordinators (the split deployment): see {@link #deploy(Fabric, List, int, List, PdsmConfig, long, boolean, Plant, ReplicatedLog, boolean)}. */
     private boolean restartable;
     /** Each client's heartbeat region and its node. */
     private final List<MemoryRegion> heartbeats = new ArrayList<>();
