@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's own mutation test (DESIGN §5a): runs the checks once per planted bug of the catalogue
-# (store/.../mutation/PlantedBug.java) and scores them.
+# (each store package's *PlantedBug enum, registered as io.rdasuite.store.mutation.PackagePlants and
+# listed by io.rdasuite.store.mutation.Catalogue) and scores them.
 #
 #   ci/mutation.sh [--fuzz-runs N] [--seed S] [--no-build] [STORE...]
 #

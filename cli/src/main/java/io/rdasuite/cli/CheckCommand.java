@@ -15,6 +15,7 @@ import io.rdasuite.crashsim.subjects.InPlaceSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.persist.Method;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipe;
@@ -242,13 +243,13 @@ final class CheckCommand implements Callable<Integer> {
                 progress.cellDone(weight, ((Number) report.txnControl.get("crashStates")).longValue());
             }
             report.transactions.addAll(Parallel.map(txnCells, tc -> {
-                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, io.rdasuite.store.thdpms.txn.TxnPlantedBug.of(activePlant()));
+                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, PlantOption.within(io.rdasuite.store.thdpms.txn.TxnPlantedBug.class, activePlant()));
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
             progress.phase("file system");
             report.fileSystem.addAll(Parallel.map(fsCells, fc -> {
-                Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.of(activePlant()));
+                Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, PlantOption.within(io.rdasuite.store.thdpms.fs.PdfsPlantedBug.class, activePlant()));
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
@@ -280,9 +281,9 @@ final class CheckCommand implements Callable<Integer> {
         clusters = ClusterChoice.NONE;
     }
 
-    /** The catalogue's plant ({@code --plant}); TH-DPMS's cells map it onto their own enums (NONE when it is not theirs). */
-    private io.rdasuite.store.mutation.PlantedBug activePlant() {
-        return plant.plant instanceof io.rdasuite.store.mutation.PlantedBug b ? b : io.rdasuite.store.mutation.PlantedBug.NONE;
+    /** The {@code --plant} plant; TH-DPMS's cells switch it on where it is their store's ({@link PlantOption#within}). */
+    private Plant activePlant() {
+        return plant.plant == null ? Plant.NONE : plant.plant;
     }
 
     /** Cells (and controls) the filters chose, for the partial verdict of a stopped run. */

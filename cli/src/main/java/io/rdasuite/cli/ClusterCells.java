@@ -12,6 +12,7 @@ import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.crashsim.thdpms.PdsmSubject;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import java.util.ArrayList;
@@ -108,18 +109,13 @@ final class ClusterCells {
         return cells;
     }
 
-    /** Explores one cell with the catalogue's {@code plant} switched on where it is this cell's store's (none elsewhere). */
-    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, io.rdasuite.store.mutation.PlantedBug plant) {
-        return explore(cell, seed, budgetFactor, ThdpmsPlantedBug.of(plant), PdkvsPlantedBug.of(plant));
-    }
-
-    /** Explores one cell (with {@code plant} switched on in pDSM's cells, or none); the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug plant) {
-        return explore(cell, seed, budgetFactor, plant, PdkvsPlantedBug.NONE);
+    /** Explores one cell with {@code plant} switched on where it is this cell's store's (none elsewhere); the report row. */
+    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, Plant plant) {
+        return explore(cell, seed, budgetFactor, PlantOption.within(ThdpmsPlantedBug.class, plant), PlantOption.within(PdkvsPlantedBug.class, plant));
     }
 
     /** Explores one cell: pDSM's with {@code pdsm} switched on, pDKVS's with {@code pdkvs}; the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, ThdpmsPlantedBug pdsm, PdkvsPlantedBug pdkvs) {
+    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, Plant pdsm, Plant pdkvs) {
         io.rdasuite.crashsim.Subject subject = cell.store() == Store.PDKVS
                 ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(pdkvs) : new PdsmSubject(pdsm, cell.store() == Store.PDSM_SECOND_FAILURE);
         Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : cell.target().equals(CrashTarget.ALL_SERVERS) ? PROGRAM : FAILOVER_PROGRAM;

@@ -4,6 +4,7 @@ import io.rdasuite.crashsim.fs.FsOp;
 import io.rdasuite.crashsim.fs.FsProgram;
 import io.rdasuite.crashsim.fs.PdfsExplorer;
 import io.rdasuite.crashsim.fs.PdfsShrinker;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +31,11 @@ final class FsCells {
         return (int) Math.round(4 * budget);
     }
 
-    static Map<String, Object> explore(TxnCells.Cell cell, long seed, double budget, PdfsPlantedBug bug) {
+    static Map<String, Object> explore(TxnCells.Cell cell, long seed, double budget, Plant bug) {
         PdfsExplorer.Result r = new PdfsExplorer().explore(cell.config(), cell.transport(), seed, bug, List.of(PdfsExplorer.Target.values()),
                 crashPoints(budget), aimedPoints(budget), TxnCells.images(budget), true);
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", bug == PdfsPlantedBug.NONE ? "pdfs/namespace" : "pdfs/namespace/" + bug.label());
+        row.put("subject", bug == Plant.NONE ? "pdfs/namespace" : "pdfs/namespace/" + PdfsPlantedBug.labelOf(bug));
         row.put("config", cell.config().name());
         row.put("transport", cell.transport().name());
         row.put("events", r.events());

@@ -7,7 +7,6 @@ import io.rdasuite.crashsim.fuzz.FuzzCorpus;
 import io.rdasuite.crashsim.fuzz.FuzzExplorer;
 import io.rdasuite.crashsim.fuzz.FuzzTarget;
 import io.rdasuite.store.mutation.Plant;
-import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.protocol.Plants;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.io.IOException;
@@ -130,7 +129,7 @@ final class FuzzCommand implements Callable<Integer> {
         boolean corpusFails = replayed.stream().anyMatch(FuzzCorpus.Replayed::stillFails);
         if (!common.json) {
             out.println("rda fuzz: seed " + common.seed + ", " + (runs != null ? runs + " runs" : time != null ? "for " + time : DEFAULT_RUNS + " runs")
-                    + ", stores " + String.join(",", targets.stream().map(FuzzTarget::name).toList()) + (bug == PlantedBug.NONE ? "" : ", planted bug " + bug.cliName()));
+                    + ", stores " + String.join(",", targets.stream().map(FuzzTarget::name).toList()) + (bug == Plant.NONE ? "" : ", planted bug " + bug.cliName()));
             printCorpus(out, replayed, otherStores);
             out.flush();
         }
@@ -163,7 +162,7 @@ final class FuzzCommand implements Callable<Integer> {
             saved.add(FuzzCorpus.save(corpus, s.token(bug), List.of(s.fuzzCase().scenario().subject() + " " + s.fuzzCase().scenario().config().name() + " "
                     + s.fuzzCase().scenario().transport().name() + ": " + s.invariant() + " - " + s.detail(), "found by rda fuzz --seed " + common.seed
                     + (shard.count() == 1 ? "" : " --shard " + shard.index() + "/" + shard.count()) + " (run " + f.run() + ")"
-                    + (bug == PlantedBug.NONE ? "" : " --plant " + bug.cliName()))).toString());
+                    + (bug == Plant.NONE ? "" : " --plant " + bug.cliName()))).toString());
         }
         boolean pass = r.passed() && !corpusFails;
         String stoppedBy = Interrupts.requested() ? Interrupts.signal() : null;

@@ -1,7 +1,6 @@
 package io.rdasuite.cli;
 
 import io.rdasuite.store.mutation.Plant;
-import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.protocol.Plants;
 import java.util.stream.Collectors;
@@ -22,7 +21,12 @@ final class PlantOption {
 
     /** Plants the chosen bug for the rest of this JVM's life; call first in a command's {@code call()}. */
     void apply() {
-        PlantedBugs.plant(plant == null ? PlantedBug.NONE : plant);
+        PlantedBugs.plant(plant == null ? Plant.NONE : plant);
+    }
+
+    /** {@code plant} if it is one of {@code store}'s plants (an enum of a store's package), else none: that store runs as written. */
+    static Plant within(Class<? extends Plant> store, Plant plant) {
+        return store.isInstance(plant) ? plant : Plant.NONE;
     }
 
     /** Parses a catalogue name; an unknown one lists the valid names. */

@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.crashsim.Explorer;
 import io.rdasuite.crashsim.Violation;
+import io.rdasuite.store.mutation.Plant;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,8 +60,8 @@ final class ReplayCommand implements Callable<Integer> {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("command", "replay");
             doc.put("reproduced", f != null);
-            doc.put("subject", what.scenario().bug() == io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE ? "thdpms/txn"
-                    : "thdpms/txn/" + what.scenario().bug().label());
+            doc.put("subject", what.scenario().bug() == Plant.NONE ? "thdpms/txn"
+                    : "thdpms/txn/" + io.rdasuite.store.thdpms.txn.TxnPlantedBug.labelOf(what.scenario().bug()));
             doc.put("config", what.scenario().config().name());
             doc.put("transport", what.scenario().transport().name());
             doc.put("crash", crash);
@@ -71,7 +72,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             out.println(Json.write(doc));
         } else {
-            out.println("thdpms/txn" + (what.scenario().bug() == io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE ? "" : "/" + what.scenario().bug().label())
+            out.println("thdpms/txn" + (what.scenario().bug() == Plant.NONE ? "" : "/" + io.rdasuite.store.thdpms.txn.TxnPlantedBug.labelOf(what.scenario().bug()))
                     + " on " + what.scenario().config() + "/" + what.scenario().transport() + ", seed " + what.scenario().seed() + ", " + crash);
             records.forEach(r -> out.println("  " + r));
             out.println(f == null ? "strictly serializable: no anomaly at this crash state (was the code fixed?)" : f.violation());

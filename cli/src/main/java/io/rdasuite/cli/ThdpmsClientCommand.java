@@ -2,6 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.hwreal.split.PdsmProcesses;
 import io.rdasuite.hwreal.split.SplitLayout;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.nio.file.Path;
@@ -134,8 +135,8 @@ final class ThdpmsClientCommand implements Callable<Integer> {
         if (!split && listen == null) {
             throw new ParameterException(spec.commandLine(), "Missing required option: '--listen=<listen>'");
         }
-        ThdpmsPlantedBug bug = ThdpmsPlantedBug.NONE;
-        TxnPlantedBug txnBug = TxnPlantedBug.NONE;
+        Plant bug = Plant.NONE;
+        Plant txnBug = Plant.NONE;
         boolean recoverySkipped = false;
         if (role.equals("monitor-node")) {
             if (!p.equals("none") && !p.equals("coordinator-recovery-skipped")) {
@@ -151,7 +152,7 @@ final class ThdpmsClientCommand implements Callable<Integer> {
             txnBug = TxnPlantedBug.parse(p.equals("none") ? "none" : p);
         } else {
             bug = switch (p) {
-                case "none" -> ThdpmsPlantedBug.NONE;
+                case "none" -> Plant.NONE;
                 case "not-mirrored-to-backup" -> ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP;
                 default -> throw new ParameterException(spec.commandLine(), "--plant: unknown value '" + plant + "'; valid: none, not-mirrored-to-backup");
             };

@@ -2,7 +2,7 @@ package io.rdasuite.cli;
 
 import io.rdasuite.hwreal.split.SplitLayout;
 import io.rdasuite.hwreal.split.TxnProcesses;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +33,7 @@ final class ThdpmsTxnRoles {
 
     /** Runs one coordinator life; exit 0 unless it stopped or (with --sweep) a key stayed locked. */
     static int coordinator(SplitLayout layout, int index, Path state, List<String> monitors, long seed, int keys, double seconds, Path until,
-                           Path history, TxnPlantedBug bug, boolean sweep, Path hold, boolean json, PrintStream log) throws Exception {
+                           Path history, Plant bug, boolean sweep, Path hold, boolean json, PrintStream log) throws Exception {
         TxnProcesses.CoordinatorResult r = TxnProcesses.coordinator(layout, index, state, monitors, seed, keys, seconds, until, history, bug, sweep, hold,
                 log);
         boolean pass = r.stopped() == null && r.lockedForGood().isEmpty();

@@ -5,6 +5,7 @@ import io.rdasuite.crashsim.txn.TxnExplorer;
 import io.rdasuite.linearizability.crash.TxnCrashHistoryCheck;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,7 +69,7 @@ final class TxnCells {
     }
 
     /** Explores one cell; the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budget, TxnPlantedBug bug) {
+    static Map<String, Object> explore(Cell cell, long seed, double budget, Plant bug) {
         TxnExplorer.Scenario s = TxnExplorer.Scenario.of(cell.config(), cell.transport(), seed, bug);
         TxnExplorer.Result r = new TxnExplorer().explore(s, List.of(TxnCrashTarget.values()), crashPoints(budget), budget >= 0.5, images(budget),
                 TxnCrashHistoryCheck.strict(), true);
@@ -81,7 +82,7 @@ final class TxnCells {
         r = new TxnExplorer.Result(r.states() + longer.states() - 1, r.events(), // each counts its uncut run once: one of them is the cell's
                 java.util.stream.Stream.concat(r.findings().stream(), fromLonger.stream()).toList());
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", bug == TxnPlantedBug.NONE ? "thdpms/txn" : "thdpms/txn/" + bug.label());
+        row.put("subject", bug == Plant.NONE ? "thdpms/txn" : "thdpms/txn/" + TxnPlantedBug.labelOf(bug));
         row.put("config", cell.config().name());
         row.put("transport", cell.transport().name());
         row.put("events", r.events());

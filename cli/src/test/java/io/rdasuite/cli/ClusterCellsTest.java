@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ class ClusterCellsTest {
     @Test
     void historiesStayDurablyLinearizableAcrossAFailover() {
         for (CrashTarget t : List.of(CrashTarget.server(0), CrashTarget.server(1))) {
-            Map<String, Object> row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 1, ThdpmsPlantedBug.NONE);
+            Map<String, Object> row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 1, Plant.NONE);
             assertThat(row.get("verdict")).as("%s: %s", t, row.get("examples")).isEqualTo("PASS");
             assertThat(((Map<String, Object>) row.get("properties")).get("LINEARIZABILITY")).isEqualTo("PASS");
         }

@@ -8,7 +8,7 @@ import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.nio.file.Files;
@@ -65,7 +65,7 @@ class FindingsExplainedTest {
     @SuppressWarnings("unchecked")
     void aPdsmViolationOfTheEarlySwingNamesTheClaimTheProgramThePutObjStepAndItsTimeline() {
         ClusterCells.Cell cell = new ClusterCells.Cell(ServerConfig.parse(DMP), Transport.IB, CrashTarget.ALL_SERVERS, ClusterCells.Store.PDSM);
-        Map<String, Object> row = ClusterCells.explore(cell, 1, 1, PlantedBug.PDSM_SWING_BEFORE_PAGES_PERSIST);
+        Map<String, Object> row = ClusterCells.explore(cell, 1, 1, ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST);
         assertThat(row.get("verdict")).isEqualTo("FAIL");
         List<Map<String, Object>> shrunk = ((List<Map<String, Object>>) row.get("examples")).stream().filter(e -> (Boolean) e.get("shrunk")).toList();
         assertThat(shrunk).isNotEmpty();
@@ -83,7 +83,7 @@ class FindingsExplainedTest {
     @SuppressWarnings("unchecked")
     void aTransactionCommittedAtThePrimaryBeforeItsBackupsIsShownAfterCommitPrimaryWithoutCommitBackup() {
         Map<String, Object> row = TxnCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
-                TxnPlantedBug.of(PlantedBug.TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK));
+                TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK);
         List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
         assertThat(examples).isNotEmpty();
         Map<String, Object> e = examples.getFirst();
@@ -108,7 +108,7 @@ class FindingsExplainedTest {
     @SuppressWarnings("unchecked")
     void aPdfsFindingNamesTheNamespaceClaimAndEachClientsOperationAtTheCrash() throws java.io.IOException {
         Map<String, Object> row = FsCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
-                PdfsPlantedBug.of(PlantedBug.PDFS_RENAME_TWO_OPERATIONS));
+                PdfsPlantedBug.RENAME_TWO_OPERATIONS);
         List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
         assertThat(examples).isNotEmpty();
         Map<String, Object> e = examples.getFirst();

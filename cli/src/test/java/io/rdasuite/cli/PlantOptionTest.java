@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.baseline.BaselinePlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class PlantOptionTest {
 
     @AfterEach
     void unplant() {
-        PlantedBugs.plant(PlantedBug.NONE); // --plant lasts for the JVM's life; later tests run the stores as written
+        PlantedBugs.plant(Plant.NONE); // --plant lasts for the JVM's life; later tests run the stores as written
     }
 
     private static String[] with(String... extra) {
@@ -46,7 +47,7 @@ class PlantOptionTest {
         JsonNode store = new ObjectMapper().readTree(planted.out()).get("stores").get(0);
         assertThat(store.get("verdict").asText()).isEqualTo("FAIL");
         assertThat(store.get("properties").get("DURABILITY").asText()).isEqualTo("FAIL");
-        assertThat(PlantedBugs.active()).as("planted for the JVM's life").isEqualTo(PlantedBug.REDO_ACK_BEFORE_PERSIST);
+        assertThat(PlantedBugs.activePlant()).as("planted for the JVM's life").isEqualTo(BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST);
         assertThat(RdaRun.of(ONE_REDO_CELL).exitCode()).as("the next check without --plant runs the store as written").isZero();
     }
 }

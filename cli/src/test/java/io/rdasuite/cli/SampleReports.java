@@ -3,6 +3,7 @@ package io.rdasuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.mutation.Plant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -55,7 +56,7 @@ final class SampleReports {
         assertThat(RdaRun.of("lin", "check", history.toString(), "--report", lin.toString()).exitCode()).isEqualTo(1);
         bench = root.resolve("bench");
         assertThat(RdaRun.of("bench", "ycsb", "--ops", "50", "--records", "200", "--report", bench.toString()).exitCode()).isZero();
-        io.rdasuite.store.mutation.PlantedBugs.plant(io.rdasuite.store.mutation.PlantedBug.NONE); // later tests run the stores as written
+        io.rdasuite.store.mutation.PlantedBugs.plant(Plant.NONE); // later tests run the stores as written
         Path timedFile = root.resolve("timed.jsonl");
         Files.writeString(timedFile, timedHistory());
         timed = root.resolve("timed");

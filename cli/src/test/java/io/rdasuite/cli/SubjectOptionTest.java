@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ class SubjectOptionTest {
 
     @AfterEach
     void unplant() {
-        PlantedBugs.plant(PlantedBug.NONE);
+        PlantedBugs.plant(Plant.NONE);
     }
 
     private static RdaRun check(String... extra) {

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.protocol.Plants;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * TH-DPMS's plants in the one mutation catalogue (paper 002): each is a {@link PlantedBug} that {@code rda check --plant}
- * hands to the cluster cells, and one default cell of {@code rda check} (seed 1, budget 1, the entry point
+ * TH-DPMS's plants in the mutation catalogue (paper 002): each is a {@link Plant} of its store's package that
+ * {@code rda check --plant} hands to that store's cluster cells, and one default cell of {@code rda check} (seed 1, budget 1, the entry point
  * {@link CheckCommand} calls) catches it, while the code as written passes that cell. {@code ci/mutation.sh} scores every
  * cell.
  */
@@ -31,7 +31,7 @@ class ThdpmsPlantsTest {
     private static final String DMP = "DMP+DDIO+DRAM-RQWRB";
 
     /** A default cell run with the catalogue's plant (NONE: as written); its row's verdict and what failed. */
-    record Cell(String label, Function<PlantedBug, Map<String, Object>> run) {
+    record Cell(String label, Function<Plant, Map<String, Object>> run) {
         @Override
         public String toString() {
             return label;
@@ -50,30 +50,30 @@ class ThdpmsPlantsTest {
 
     static Cell txn(String config) {
         TxnCells.Cell c = new TxnCells.Cell(ServerConfig.parse(config), Transport.IB);
-        return new Cell("txn " + config + " IB", plant -> TxnCells.explore(c, 1, 1, TxnPlantedBug.of(plant)));
+        return new Cell("txn " + config + " IB", plant -> TxnCells.explore(c, 1, 1, PlantOption.within(TxnPlantedBug.class, plant)));
     }
 
     static Cell pdfs(String config) {
         TxnCells.Cell c = new TxnCells.Cell(ServerConfig.parse(config), Transport.IB);
-        return new Cell("pdfs " + config + " IB", plant -> FsCells.explore(c, 1, 1, PdfsPlantedBug.of(plant)));
+        return new Cell("pdfs " + config + " IB", plant -> FsCells.explore(c, 1, 1, PlantOption.within(PdfsPlantedBug.class, plant)));
     }
 
     static Stream<Arguments> revealingCells() {
         return Stream.of(
                 // lazy write-back keeps the unpersisted header in every later frontier: seed 1 finds it (it took seed 4 before)
-                Arguments.of(PlantedBug.PDSM_CHUNK_BEFORE_HEADER_PERSISTS, cluster(ClusterCells.Store.PDSM, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "STRUCTURE"),
+                Arguments.of(ThdpmsPlantedBug.CHUNK_BEFORE_HEADER_PERSISTS, cluster(ClusterCells.Store.PDSM, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "STRUCTURE"),
                 // the stalled commit holds the swing visible and not durable; a crash is aimed right after a read inside it
-                Arguments.of(PlantedBug.PDSM_SWING_VISIBLE_BEFORE_DURABLE, cluster(ClusterCells.Store.PDSM, "DMP+NODDIO+DRAM-RQWRB", CrashTarget.ALL_SERVERS), "LINEARIZABILITY"),
-                Arguments.of(PlantedBug.PDSM_SWING_BEFORE_PAGES_PERSIST, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), ""),
-                Arguments.of(PlantedBug.PDSM_ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "DURABILITY"),
-                Arguments.of(PlantedBug.PDSM_NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
-                Arguments.of(PlantedBug.PDSM_STALE_EPOCH_ACCEPTED, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
-                Arguments.of(PlantedBug.PDSM_REPLICA_MAPPED_BEFORE_COPY, cluster(ClusterCells.Store.PDSM_SECOND_FAILURE, DMP, CrashTarget.server(0)), "DURABILITY"),
-                Arguments.of(PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST, cluster(ClusterCells.Store.PDKVS, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "DURABILITY"),
-                Arguments.of(PlantedBug.TXN_VALIDATION_SKIPPED, txn(DMP), ""),
-                Arguments.of(PlantedBug.TXN_COMMIT_BACKUP_NOT_PERSISTED, txn(DMP), ""),
-                Arguments.of(PlantedBug.TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK, txn(DMP), ""),
-                Arguments.of(PlantedBug.PDFS_RENAME_TWO_OPERATIONS, pdfs(DMP), ""));
+                Arguments.of(ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE, cluster(ClusterCells.Store.PDSM, "DMP+NODDIO+DRAM-RQWRB", CrashTarget.ALL_SERVERS), "LINEARIZABILITY"),
+                Arguments.of(ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.ALL_SERVERS), ""),
+                Arguments.of(ThdpmsPlantedBug.ACK_BEFORE_FLUSH, cluster(ClusterCells.Store.PDSM, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "DURABILITY"),
+                Arguments.of(ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
+                Arguments.of(ThdpmsPlantedBug.STALE_EPOCH_ACCEPTED, cluster(ClusterCells.Store.PDSM, DMP, CrashTarget.server(0)), "STRUCTURE"),
+                Arguments.of(ThdpmsPlantedBug.REPLICA_MAPPED_BEFORE_COPY, cluster(ClusterCells.Store.PDSM_SECOND_FAILURE, DMP, CrashTarget.server(0)), "DURABILITY"),
+                Arguments.of(PdkvsPlantedBug.SPLIT_PUBLISHED_BEFORE_PERSIST, cluster(ClusterCells.Store.PDKVS, "DMP+DDIO+PM-RQWRB", CrashTarget.ALL_SERVERS), "DURABILITY"),
+                Arguments.of(TxnPlantedBug.VALIDATION_SKIPPED, txn(DMP), ""),
+                Arguments.of(TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED, txn(DMP), ""),
+                Arguments.of(TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK, txn(DMP), ""),
+                Arguments.of(PdfsPlantedBug.RENAME_TWO_OPERATIONS, pdfs(DMP), ""));
     }
 
     /**
@@ -89,7 +89,7 @@ class ThdpmsPlantsTest {
         // with the pending mark no server holds an unpersisted line at that point: the empty choice is its only image
         String asWritten = io.rdasuite.crashsim.TokenCodec.encode("rda2.", body.formatted("", "0:;1:;2:", "none"));
         String planted = io.rdasuite.crashsim.TokenCodec.encode("rda2.", body.formatted("/swing-visible-before-durable", "0:;1:0;2:",
-                PlantedBug.PDSM_SWING_VISIBLE_BEFORE_DURABLE.cliName()));
+                ThdpmsPlantedBug.SWING_VISIBLE_BEFORE_DURABLE.cliName()));
         RdaRun clean = RdaRun.of("replay", asWritten);
         assertThat(clean.exitCode()).as("with the pending mark: %s%s", clean.out(), clean.err()).isZero();
         RdaRun replay = RdaRun.of("replay", planted);
@@ -102,8 +102,8 @@ class ThdpmsPlantsTest {
 
     @ParameterizedTest(name = "{0} in {1}")
     @MethodSource("revealingCells")
-    void theDefaultCellCatchesThePlantTheCodeAsWrittenPasses(PlantedBug plant, Cell cell, String invariant) {
-        Map<String, Object> asWritten = AS_WRITTEN.computeIfAbsent(cell.label(), k -> cell.run().apply(PlantedBug.NONE));
+    void theDefaultCellCatchesThePlantTheCodeAsWrittenPasses(Plant plant, Cell cell, String invariant) {
+        Map<String, Object> asWritten = AS_WRITTEN.computeIfAbsent(cell.label(), k -> cell.run().apply(Plant.NONE));
         assertThat(asWritten.get("verdict")).as("as written: %s", asWritten.get("examples")).isEqualTo("PASS");
 
         Map<String, Object> planted = cell.run().apply(plant);
@@ -118,17 +118,15 @@ class ThdpmsPlantsTest {
     }
 
     @Test
-    void everyThdpmsPlantMapsOntoExactlyOneStoresEnumAndNothingElseDoes() {
-        for (PlantedBug b : PlantedBug.values()) {
-            int mapped = (ThdpmsPlantedBug.of(b) != ThdpmsPlantedBug.NONE ? 1 : 0) + (PdkvsPlantedBug.of(b) != PdkvsPlantedBug.NONE ? 1 : 0)
-                    + (TxnPlantedBug.of(b) != TxnPlantedBug.NONE ? 1 : 0) + (PdfsPlantedBug.of(b) != PdfsPlantedBug.NONE ? 1 : 0);
-            boolean thdpms = List.of("pdsm", "pdkvs", "txn", "pdfs").contains(b.store());
-            assertThat(mapped).as("%s", b).isEqualTo(thdpms ? 1 : 0);
+    void everyThdpmsPlantIsSwitchedOnInTheCellsOfItsHomeStoreOnly() {
+        List<Map.Entry<String, Class<? extends Plant>>> cells = List.of(Map.entry("pdsm", ThdpmsPlantedBug.class), Map.entry("pdkvs", PdkvsPlantedBug.class),
+                Map.entry("txn", TxnPlantedBug.class), Map.entry("pdfs", PdfsPlantedBug.class));
+        for (Plant p : Plants.all()) {
+            String home = p.stores().isEmpty() ? "" : p.stores().getFirst();
+            for (Map.Entry<String, Class<? extends Plant>> cell : cells) {
+                assertThat(PlantOption.within(cell.getValue(), p)).as("%s in %s's cells", p, cell.getKey())
+                        .isSameAs(home.equals(cell.getKey()) ? p : Plant.NONE);
+            }
         }
-        // and every constant of the stores' enums is reachable from the catalogue
-        assertThat(Arrays.stream(PlantedBug.values()).map(ThdpmsPlantedBug::of).distinct()).hasSize(ThdpmsPlantedBug.values().length);
-        assertThat(Arrays.stream(PlantedBug.values()).map(PdkvsPlantedBug::of).distinct()).hasSize(PdkvsPlantedBug.values().length);
-        assertThat(Arrays.stream(PlantedBug.values()).map(TxnPlantedBug::of).distinct()).hasSize(TxnPlantedBug.values().length);
-        assertThat(Arrays.stream(PlantedBug.values()).map(PdfsPlantedBug::of).distinct()).hasSize(PdfsPlantedBug.values().length);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class TxnCellsTest {
 
     @Test
     void theProtocolPassesEveryTarget() {
-        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, TxnPlantedBug.NONE);
+        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, Plant.NONE);
         assertThat(row.get("verdict")).as("%s", row.get("examples")).isEqualTo("PASS");
         @SuppressWarnings("unchecked")
         Map<String, Object> targets = (Map<String, Object>) row.get("targets"); // the uncut run ("none") and every crash target
@@ -58,13 +59,13 @@ class TxnCellsTest {
      */
     @Test
     void theLongerReReplicationProgramCatchesACommitThatMissesAPendingCopy() {
-        for (TxnPlantedBug bug : new TxnPlantedBug[] {TxnPlantedBug.COMMIT_MISSES_PENDING_COPY, TxnPlantedBug.NONE}) {
+        for (Plant bug : new Plant[] {TxnPlantedBug.COMMIT_MISSES_PENDING_COPY, Plant.NONE}) {
             io.rdasuite.crashsim.txn.TxnExplorer.Scenario s = io.rdasuite.crashsim.txn.TxnExplorer.Scenario.of(CELL.config(), CELL.transport(), 1, bug)
                     .withProgram(TxnCells.rereplicationProgram(1));
             io.rdasuite.crashsim.txn.TxnExplorer.Result r = new io.rdasuite.crashsim.txn.TxnExplorer().explore(s,
                     java.util.List.of(io.rdasuite.crashsim.txn.TxnCrashTarget.SERVER_0_REREPLICATED), TxnCells.crashPoints(1), false, TxnCells.images(1),
                     io.rdasuite.linearizability.crash.TxnCrashHistoryCheck.strict(), true);
-            if (bug == TxnPlantedBug.NONE) {
+            if (bug == Plant.NONE) {
                 assertThat(r.findings()).as("the protocol").isEmpty();
             } else {
                 assertThat(r.findings()).as("the plant").isNotEmpty();
@@ -120,6 +121,6 @@ class TxnCellsTest {
         RdaRun r = RdaRun.of("replay", ((String) example.get("replay")).substring("rda replay ".length()));
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.out()).startsWith("DUPLICATE");
-        assertThat(FsCells.explore(CELL, 1, 1, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.NONE).get("verdict")).isEqualTo("PASS");
+        assertThat(FsCells.explore(CELL, 1, 1, Plant.NONE).get("verdict")).isEqualTo("PASS");
     }
 }

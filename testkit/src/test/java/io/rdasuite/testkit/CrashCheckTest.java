@@ -2,9 +2,10 @@ package io.rdasuite.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdasuite.store.baseline.BaselinePlantedBug;
 import io.rdasuite.store.baseline.BaselineProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +27,7 @@ class CrashCheckTest {
 
     @Test
     void anAcknowledgementBeforeThePersistIsCaughtShrunkAndReplayable() {
-        StoreCheckReport r = PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
+        StoreCheckReport r = PlantedBugs.with(BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
                 StoreCheck.Settings.defaults().withConfigs(List.of(ServerConfig.parse(CONFIG))).withBudget(0.05).withFuzzRuns(0)));
         assertThat(r.passed()).as(r.describe()).isFalse();
         StoreCheckReport.Failure f = r.failures().getFirst();
@@ -36,12 +37,12 @@ class CrashCheckTest {
         assertThat(f.program().stream().mapToInt(line -> line.split(",").length).sum())
                 .as("shrunk below the default program's 13 operations").isLessThan(13);
         assertThat(r.describe()).contains("DURABILITY failed (" + CONFIG + "/IB)").contains("replay: rda replay rda2.");
-        assertThat(PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.replay(f.token()))).anyMatch(line -> line.startsWith("DURABILITY"));
+        assertThat(PlantedBugs.with(BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.replay(f.token()))).anyMatch(line -> line.startsWith("DURABILITY"));
     }
 
     @Test
     void theFuzzerStaysOnTheConfigurationsAndTransportsNamedAndSaysWhereItFailed() {
-        StoreCheckReport r = PlantedBugs.with(PlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
+        StoreCheckReport r = PlantedBugs.with(BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST, () -> StoreCheck.run(BaselineProtocol.REDO,
                 StoreCheck.Settings.defaults().withConfigs(List.of(ServerConfig.parse(CONFIG))).withBudget(0.02).withFuzzRuns(40)));
         List<StoreCheckReport.Failure> fuzz = r.failures().stream().filter(f -> f.where().startsWith("fuzz run ")).toList();
         assertThat(fuzz).as(r.describe()).isNotEmpty();
@@ -72,7 +73,7 @@ class CrashCheckTest {
     void thePlantNamedInTheAnnotationIsCaught(StoreCheckReport report) {
         assertThat(report.passed()).isFalse();
         assertThat(report.failures().getFirst().invariant()).isEqualTo("DURABILITY");
-        assertThat(PlantedBugs.activePlant()).as("switched off after the check").isSameAs(PlantedBug.NONE);
+        assertThat(PlantedBugs.activePlant()).as("switched off after the check").isSameAs(Plant.NONE);
     }
 
     /** The annotation hands its report to a method that asks for it, and leaves the verdict to it. */
@@ -80,12 +81,12 @@ class CrashCheckTest {
     class WithAPlantedBug {
         @BeforeEach
         void plant() {
-            PlantedBugs.plant(PlantedBug.REDO_ACK_BEFORE_PERSIST);
+            PlantedBugs.plant(BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST);
         }
 
         @AfterEach
         void unplant() {
-            PlantedBugs.plant(PlantedBug.NONE);
+            PlantedBugs.plant(Plant.NONE);
         }
 
         @CrashCheck(protocol = "redo", configs = CONFIG, budget = 0.05, fuzzRuns = 0)

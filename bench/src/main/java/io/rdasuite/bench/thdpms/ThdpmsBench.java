@@ -10,6 +10,7 @@ import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -150,7 +151,7 @@ public final class ThdpmsBench {
             b.node(CONFIG);
         }
         long[] bins = new long[(int) (durationNs / binNs)];
-        PdsmConfig config = new PdsmConfig(3, 256 * 1024, 256, 4096, 64, 1, 8, probeNs, 2, 10_000, io.rdasuite.store.thdpms.ThdpmsPlantedBug.NONE);
+        PdsmConfig config = new PdsmConfig(3, 256 * 1024, 256, 4096, 64, 1, 8, probeNs, 2, 10_000, Plant.NONE);
         try (SimFabric f = b.build()) {
             List<Integer> serverNodes = new ArrayList<>();
             for (int s = 0; s < servers; s++) {

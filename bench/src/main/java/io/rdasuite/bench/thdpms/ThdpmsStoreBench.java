@@ -9,20 +9,17 @@ import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.fs.PdfsClient;
 import io.rdasuite.store.thdpms.fs.PdfsCluster;
-import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
-import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import io.rdasuite.store.thdpms.txn.TxnCluster;
 import io.rdasuite.store.thdpms.txn.TxnCoordinator;
 import io.rdasuite.store.thdpms.txn.TxnOp;
 import io.rdasuite.store.thdpms.txn.TxnOutcome;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import io.rdasuite.store.workload.Ycsb;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -44,7 +41,7 @@ public final class ThdpmsStoreBench {
     }
 
     static PdsmConfig config(int servers) {
-        return new PdsmConfig(3, 4 * 1024 * 1024, 256, 64 * 1024, 512, Math.min(1, servers - 1), 8, 100_000, 2, 10_000, ThdpmsPlantedBug.NONE);
+        return new PdsmConfig(3, 4 * 1024 * 1024, 256, 64 * 1024, 512, Math.min(1, servers - 1), 8, 100_000, 2, 10_000, Plant.NONE);
     }
 
     private static SimFabric fabric(long seed, int nodes) {
@@ -80,7 +77,7 @@ public final class ThdpmsStoreBench {
         long[] aborted = new long[clients];
         try (SimFabric f = fabric(seed, servers + 1 + clients)) {
             TxnCluster cluster = TxnCluster.deploy(f, range(0, servers), servers, range(servers + 1, clients), config(servers), seed, false,
-                    TxnPlantedBug.NONE);
+                    Plant.NONE);
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 TxnCoordinator coordinator = cluster.coordinators.get(c);
@@ -137,7 +134,7 @@ public final class ThdpmsStoreBench {
         int bytes = 4096;
         try (SimFabric f = fabric(seed, servers + 1 + CLIENTS)) {
             PdfsCluster cluster = PdfsCluster.deploy(f, range(0, servers), servers, range(servers + 1, CLIENTS), config(servers), seed, false,
-                    PdfsPlantedBug.NONE, 16, 4);
+                    Plant.NONE, 16, 4);
             for (int c = 0; c < CLIENTS; c++) {
                 int client = c;
                 PdfsClient fs = cluster.clients.get(c);
@@ -192,7 +189,7 @@ public final class ThdpmsStoreBench {
             List<List<QueuePair>> pmemkv = new ArrayList<>();
             if (system == KvSystem.PDKVS) {
                 PdkvsCluster cluster = PdkvsCluster.deploy(f, range(0, servers), servers, range(servers + 1, CLIENTS), config(servers), seed, false,
-                        PdkvsPlantedBug.NONE, 16, 4);
+                        Plant.NONE, 16, 4);
                 pdkvs.addAll(cluster.clients);
             } else {
                 for (int c = 0; c < CLIENTS; c++) {

@@ -10,6 +10,7 @@ import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.fs.FsRecord;
 import io.rdasuite.store.thdpms.fs.PdfsClient;
 import io.rdasuite.store.thdpms.fs.PdfsCluster;
@@ -73,7 +74,7 @@ public final class PdfsExplorer {
                     FsOp.rename("/d/z", "/d/w"))));
 
     /** What one exploration covers. */
-    public record Scenario(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, FsProgram program) {
+    public record Scenario(ServerConfig config, Transport transport, long seed, Plant bug, FsProgram program) {
         /** The same scenario running {@code smaller} instead (what shrinking tries). */
         public Scenario withProgram(FsProgram smaller) {
             return new Scenario(config, transport, seed, bug, smaller);
@@ -122,7 +123,7 @@ public final class PdfsExplorer {
     }
 
     /** Explores {@code crashPoints} evenly spread points per target, {@code images} images where every server crashed. */
-    public Result explore(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, List<Target> targets, int crashPoints, int images,
+    public Result explore(ServerConfig config, Transport transport, long seed, Plant bug, List<Target> targets, int crashPoints, int images,
                           boolean firstOnly) {
         return explore(config, transport, seed, bug, targets, crashPoints, 0, images, firstOnly);
     }
@@ -131,7 +132,7 @@ public final class PdfsExplorer {
      * As above, plus {@code aimed} crash points spread inside each rename of the uncut run (the multi-step operation
      * whose atomicity is at stake), for the every-server target, with the oldest image only.
      */
-    public Result explore(ServerConfig config, Transport transport, long seed, PdfsPlantedBug bug, List<Target> targets, int crashPoints, int aimed,
+    public Result explore(ServerConfig config, Transport transport, long seed, Plant bug, List<Target> targets, int crashPoints, int aimed,
                           int images, boolean firstOnly) {
         return explore(new Scenario(config, transport, seed, bug, PROGRAM), targets, crashPoints, aimed, images, firstOnly);
     }
@@ -193,7 +194,7 @@ public final class PdfsExplorer {
      * plus {@code :program} ({@link FsProgram#encode()}) when the program is not {@link #PROGRAM} (a shrunk one).
      */
     public static String token(Scenario s, Target target, long crashAt, int image) {
-        String body = String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()), s.bug().label(),
+        String body = String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()), PdfsPlantedBug.labelOf(s.bug()),
                 target == null ? "none" : target.label(), Long.toString(crashAt), Integer.toString(image));
         return TokenCodec.encode(TOKEN_PREFIX, s.program().equals(PROGRAM) ? body : body + ":" + s.program().encode());
     }

@@ -5,10 +5,10 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.nessie.NessieConfig;
 import io.rdasuite.store.nessie.NessieMode;
 import io.rdasuite.store.nessie.NessieOptimization;
-import io.rdasuite.store.nessie.NessiePlantedBug;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +41,7 @@ public final class NessieFaultPrograms {
     public static NessieConfig config(int slots, int entries, int attempts) {
         NessieConfig small = NessieConfig.small(SHAPE, slots, entries);
         return new NessieConfig(SHAPE, small.hashFunctions(), small.filterBits(), slots, entries, small.cacheEntries(), EXPIRATION_NS, SKEW_NS,
-                TIMEOUT_NS, small.migrateDepth(), small.backoffBaseNs(), small.backoffMaxNs(), attempts, false, NessiePlantedBug.NONE,
+                TIMEOUT_NS, small.migrateDepth(), small.backoffBaseNs(), small.backoffMaxNs(), attempts, false, Plant.NONE,
                 NessieMode.NESSIE, 1, small.serverSpinNs(), NessieOptimization.all());
     }
 

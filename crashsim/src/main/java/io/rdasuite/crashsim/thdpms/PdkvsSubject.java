@@ -5,6 +5,7 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.SubjectFactory;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
 import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
@@ -20,9 +21,9 @@ import java.util.Arrays;
  */
 public final class PdkvsSubject extends PdsmClusterSubject {
     public static final String PREFIX = "pdkvs";
-    private final PdkvsPlantedBug bug;
+    private final Plant bug;
 
-    public PdkvsSubject(PdkvsPlantedBug bug) {
+    public PdkvsSubject(Plant bug) {
         super(PdsmConfig.small());
         this.bug = bug;
     }
@@ -40,22 +41,22 @@ public final class PdkvsSubject extends PdsmClusterSubject {
             if (p.length < 2 || p.length > 3 || !p[1].equals("cceh")) {
                 throw new IllegalArgumentException("unknown subject '" + name + "'; valid: pdkvs/cceh, pdkvs/cceh/<planted bug>");
             }
-            if (p.length == 2) {
-                return new PdkvsSubject(PdkvsPlantedBug.NONE);
+            if (p.length == 2 || p[2].equals("none")) {
+                return new PdkvsSubject(Plant.NONE);
             }
             for (PdkvsPlantedBug b : PdkvsPlantedBug.values()) {
                 if (b.label().equals(p[2])) {
                     return new PdkvsSubject(b);
                 }
             }
-            throw new IllegalArgumentException("unknown planted bug '" + p[2] + "'; valid: "
+            throw new IllegalArgumentException("unknown planted bug '" + p[2] + "'; valid: none, "
                     + String.join(", ", Arrays.stream(PdkvsPlantedBug.values()).map(PdkvsPlantedBug::label).toList()));
         }
     }
 
     @Override
     public String name() {
-        return bug == PdkvsPlantedBug.NONE ? PREFIX + "/cceh" : PREFIX + "/cceh/" + bug.label();
+        return bug instanceof PdkvsPlantedBug b ? PREFIX + "/cceh/" + b.label() : PREFIX + "/cceh";
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.SubjectFactory;
 import io.rdasuite.hwsim.fabric.SimFabric;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -35,7 +36,7 @@ public final class PdsmSubject extends PdsmClusterSubject {
     public static final String SECOND_FAILURE = "second-failure";
     private final boolean secondFailure;
 
-    public PdsmSubject(ThdpmsPlantedBug bug) {
+    public PdsmSubject(Plant bug) {
         this(bug, false);
     }
 
@@ -46,7 +47,7 @@ public final class PdsmSubject extends PdsmClusterSubject {
      * the read-back then needs every acknowledged write from the one server left (§4.1.7: re-replication is what lets
      * pDSM survive the next failure).
      */
-    public PdsmSubject(ThdpmsPlantedBug bug, boolean secondFailure) {
+    public PdsmSubject(Plant bug, boolean secondFailure) {
         super(PdsmConfig.small().withPlantedBug(bug));
         this.secondFailure = secondFailure;
     }
@@ -66,14 +67,14 @@ public final class PdsmSubject extends PdsmClusterSubject {
                         + SECOND_FAILURE + ", pdsm/" + SECOND_FAILURE + "/<planted bug>");
             }
             boolean second = p[1].equals(SECOND_FAILURE);
-            if (p.length == 2) {
-                return new PdsmSubject(ThdpmsPlantedBug.NONE, second);
+            if (p.length == 2 || p[2].equals("none")) {
+                return new PdsmSubject(Plant.NONE, second);
             }
             try {
                 return new PdsmSubject(ThdpmsPlantedBug.valueOf(p[2].toUpperCase(Locale.ROOT).replace('-', '_')), second);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown planted bug '" + p[2] + "'; valid: " + String.join(", ",
-                        java.util.Arrays.stream(ThdpmsPlantedBug.values()).map(b -> b.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList()));
+                throw new IllegalArgumentException("unknown planted bug '" + p[2] + "'; valid: none, " + String.join(", ",
+                        java.util.Arrays.stream(ThdpmsPlantedBug.values()).map(ThdpmsPlantedBug::label).toList()));
             }
         }
     }
@@ -81,7 +82,7 @@ public final class PdsmSubject extends PdsmClusterSubject {
     @Override
     public String name() {
         String base = PREFIX + (secondFailure ? "/" + SECOND_FAILURE : "/objects");
-        return config.plantedBug() == ThdpmsPlantedBug.NONE ? base : base + "/" + config.plantedBug().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return config.plantedBug() instanceof ThdpmsPlantedBug b ? base + "/" + b.label() : base;
     }
 
     /** A one-sided get_obj can see a root swing before the commit is acknowledged (§4.1.8): aim crashes right after it. */

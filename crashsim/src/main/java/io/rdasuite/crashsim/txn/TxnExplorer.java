@@ -9,6 +9,7 @@ import io.rdasuite.hwsim.memory.CrashFrontier;
 import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.Replica;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
@@ -52,8 +53,8 @@ public final class TxnExplorer {
     private List<TxnCrashPoint.Step> stepLog;
 
     /** What one exploration covers. */
-    public record Scenario(ServerConfig config, Transport transport, long seed, TxnProgram program, TxnPlantedBug bug) {
-        public static Scenario of(ServerConfig config, Transport transport, long seed, TxnPlantedBug bug) {
+    public record Scenario(ServerConfig config, Transport transport, long seed, TxnProgram program, Plant bug) {
+        public static Scenario of(ServerConfig config, Transport transport, long seed, Plant bug) {
             return new Scenario(config, transport, seed, defaultProgram(seed), bug);
         }
 
@@ -268,7 +269,7 @@ public final class TxnExplorer {
      */
     public static String token(Scenario s, TxnCrashTarget target, long crashAt, int image) {
         String body = String.join(":", s.config().name(), s.transport().name(), Long.toString(s.seed()),
-                s.bug().label(), target == null ? "none" : target.label(), Long.toString(crashAt),
+                TxnPlantedBug.labelOf(s.bug()), target == null ? "none" : target.label(), Long.toString(crashAt),
                 Integer.toString(image));
         return TokenCodec.encode(TOKEN_PREFIX, s.seedProgram() ? body : body + ":" + s.program().encode());
     }
@@ -283,7 +284,7 @@ public final class TxnExplorer {
         if (p.length != 7 && p.length != 8) {
             throw new IllegalArgumentException("malformed replay token: 7 or 8 fields expected, " + p.length + " found; " + HINT);
         }
-        TxnPlantedBug bug = TxnPlantedBug.parse(p[3]);
+        Plant bug = TxnPlantedBug.parse(p[3]);
         Scenario s = Scenario.of(ServerConfig.parse(p[0]), Transport.parse(p[1]), Long.parseLong(p[2]), bug);
         if (p.length == 8) {
             s = s.withProgram(TxnProgram.decode(p[7]));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class PdfsExplorationTest {
 
     @Test
     void theNamespaceHoldsUnderEveryTarget() {
-        PdfsExplorer.Result r = explorer.explore(CONFIG, Transport.IB, 1, PdfsPlantedBug.NONE, List.of(PdfsExplorer.Target.values()), 16, 2, false);
+        PdfsExplorer.Result r = explorer.explore(CONFIG, Transport.IB, 1, Plant.NONE, List.of(PdfsExplorer.Target.values()), 16, 2, false);
         assertThat(r.findings()).isEmpty();
         assertThat(r.states()).isGreaterThan(40);
     }
@@ -45,7 +46,7 @@ class PdfsExplorationTest {
 
     @Test
     void theSecondFailureStrikesAfterReReplication() {
-        PdfsExplorer.Result r = explorer.explore(CONFIG, Transport.IB, 1, PdfsPlantedBug.NONE, List.of(PdfsExplorer.Target.SECOND_FAILURE), 16, 1, false);
+        PdfsExplorer.Result r = explorer.explore(CONFIG, Transport.IB, 1, Plant.NONE, List.of(PdfsExplorer.Target.SECOND_FAILURE), 16, 1, false);
         assertThat(r.findings()).isEmpty();
         assertThat(r.states()).isGreaterThan(8);
     }

@@ -3,7 +3,7 @@ package io.rdasuite.crashsim.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.crashsim.Budget;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,7 +55,7 @@ class FuzzCampaignTest {
         assertThat(s.fuzzCase().size()).isLessThanOrEqualTo(f.found().fuzzCase().size()).isEqualTo(1);
         assertThat(s.fuzzCase().schedule().weight()).isZero();
         assertThat(s.trace()).isNotEmpty();
-        String token = s.token(PlantedBug.NONE);
+        String token = s.token(Plant.NONE);
         List<FuzzExplorer.Failure> replayed = FuzzExplorer.replay(token);
         assertThat(replayed).isNotEmpty();
         assertThat(replayed.getFirst().invariant()).isEqualTo(s.invariant());

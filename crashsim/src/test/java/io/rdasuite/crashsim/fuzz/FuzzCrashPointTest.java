@@ -7,9 +7,9 @@ import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Op;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
+import io.rdasuite.store.efactory.EfPlantedBug;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class FuzzCrashPointTest {
         FuzzCase c = new FuzzCase(new Scenario("kv/imm", ServerConfig.parse("DMP+NODDIO+DRAM-RQWRB"), Transport.IWARP, 1,
                 Program.of(List.of(Op.put(2, 3), Op.get(2)))), FaultSchedule.POWER_FAILURE_ONLY);
         Budget budget = new Budget(40, 3, 1);
-        FuzzShrinker.Shrunk s = PlantedBugs.with(PlantedBug.IMM_ACK_BEFORE_PERSIST, () -> {
+        FuzzShrinker.Shrunk s = PlantedBugs.with(EfPlantedBug.IMM_ACK_BEFORE_PERSIST, () -> {
             FuzzExplorer.RunReport r = FuzzExplorer.explore(c, budget);
             FuzzExplorer.Failure found = r.failures().stream().filter(f -> f.invariant() == Invariant.DURABILITY).findFirst().orElseThrow();
             assertThat(found.crashPoint()).isEmpty(); // the explorer never describes a state

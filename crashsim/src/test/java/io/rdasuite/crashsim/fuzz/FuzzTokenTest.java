@@ -8,7 +8,7 @@ import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,18 +30,18 @@ class FuzzTokenTest {
     @Test
     void aTokenRoundTrips() {
         CrashPath path = new CrashPath(77, new int[] {1, 0, 2}, 3, 140, new int[] {0, 1}, 0);
-        String token = FuzzToken.encode(sample(), path, PlantedBug.NONE);
+        String token = FuzzToken.encode(sample(), path, Plant.NONE);
         assertThat(token).startsWith(FuzzToken.PREFIX).matches("rdaf2\\.[A-Za-z0-9_-]+\\.[0-9a-f]{8}");
         FuzzToken.Decoded d = FuzzToken.decode(token);
         assertThat(d.fuzzCase()).isEqualTo(sample());
         assertThat(d.path()).isEqualTo(path);
-        assertThat(d.plant()).isEqualTo(PlantedBug.NONE);
-        assertThat(FuzzToken.decode(FuzzToken.encode(sample(), CrashPath.single(5, new int[0], 0), PlantedBug.NONE)).path().repeated()).isFalse();
+        assertThat(d.plant()).isEqualTo(Plant.NONE);
+        assertThat(FuzzToken.decode(FuzzToken.encode(sample(), CrashPath.single(5, new int[0], 0), Plant.NONE)).path().repeated()).isFalse();
     }
 
     @Test
     void everyOneCharacterChangeIsRejected() {
-        String token = FuzzToken.encode(sample(), new CrashPath(77, new int[] {1, 0, 2}, 3, 140, new int[] {0, 1}, 0), PlantedBug.NONE);
+        String token = FuzzToken.encode(sample(), new CrashPath(77, new int[] {1, 0, 2}, 3, 140, new int[] {0, 1}, 0), Plant.NONE);
         for (int i = 0; i < token.length(); i++) {
             char c = token.charAt(i);
             char other = i < FuzzToken.PREFIX.length() || c == '.' ? 'x' : ALPHABET.charAt((ALPHABET.indexOf(c) + 1 + i % 63) % ALPHABET.length());
@@ -58,8 +58,8 @@ class FuzzTokenTest {
 
     @Test
     void theCorpusKeepsTokensWithTheirComments(@TempDir Path dir) throws Exception {
-        String a = FuzzToken.encode(sample(), CrashPath.single(5, new int[0], 0), PlantedBug.NONE);
-        String b = FuzzToken.encode(sample(), CrashPath.single(6, new int[0], 0), PlantedBug.NONE);
+        String a = FuzzToken.encode(sample(), CrashPath.single(5, new int[0], 0), Plant.NONE);
+        String b = FuzzToken.encode(sample(), CrashPath.single(6, new int[0], 0), Plant.NONE);
         Path fa = FuzzCorpus.save(dir.resolve("corpus"), a, List.of("kv/efactory-cleaning: RDA - torn", "found by rda fuzz --seed 1"));
         FuzzCorpus.save(dir.resolve("corpus"), b, List.of());
         assertThat(FuzzCorpus.save(dir.resolve("corpus"), a, List.of("again"))).as("the same token, the same file").isEqualTo(fa);

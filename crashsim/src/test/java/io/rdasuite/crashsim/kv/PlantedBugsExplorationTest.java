@@ -9,15 +9,19 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.Subject;
 import io.rdasuite.crashsim.subjects.KvSubject;
 import io.rdasuite.crashsim.subjects.RemoteLogSubject;
+import io.rdasuite.store.baseline.BaselinePlantedBug;
 import io.rdasuite.store.baseline.BaselineProtocol;
+import io.rdasuite.store.efactory.EfPlantedBug;
 import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaPlantedBug;
 import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.persist.PrimaryOp;
 import io.rdasuite.store.persist.Recipes;
+import io.rdasuite.store.persist.RemoteLogPlantedBug;
 import io.rdasuite.store.persist.UpdateKind;
 import io.rdasuite.store.protocol.KvProtocol;
 import java.util.List;
@@ -52,24 +56,24 @@ class PlantedBugsExplorationTest {
 
     static Stream<Arguments> revealingCells() {
         return Stream.of(
-                kv(PlantedBug.ERDA_GET_SKIPS_CRC, ErdaProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
-                kv(PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
-                kv(PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, EfProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, EfProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
-                kv(PlantedBug.SAW_COMMIT_WITHOUT_PERSIST, EfProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
-                kv(PlantedBug.IMM_ACK_BEFORE_PERSIST, EfProtocol.IMM, "WSP+NODDIO+DRAM-RQWRB", "DURABILITY"),
-                kv(PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY, BaselineProtocol.REDO, "DMP+NODDIO+DRAM-RQWRB", "RDA"),
-                kv(PlantedBug.RAW_APPLY_BEFORE_PERSIST, BaselineProtocol.RAW, "DMP+DDIO+DRAM-RQWRB", "RDA"),
-                log(PlantedBug.REMOTELOG_TAIL_BEFORE_RECORD, PrimaryOp.WRITE, UpdateKind.COMPOUND, "MHP+NODDIO+DRAM-RQWRB", "STRUCTURE"),
-                log(PlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH, PrimaryOp.WRITE, UpdateKind.SINGLETON, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"));
+                kv(ErdaPlantedBug.ERDA_GET_SKIPS_CRC, ErdaProtocol.ERDA, "MHP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(ErdaPlantedBug.ERDA_RECOVERY_WRONG_SEGMENT, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
+                kv(ErdaPlantedBug.ERDA_RECOVERY_PARTIAL_SCAN, ErdaProtocol.ERDA, "DMP+DDIO+DRAM-RQWRB", "STRUCTURE"),
+                kv(EfPlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT, EfProtocol.EFACTORY, "MHP+DDIO+DRAM-RQWRB", "RDA"),
+                kv(EfPlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST, EfProtocol.EFACTORY, "DMP+DDIO+DRAM-RQWRB", "MONOTONIC_READS"),
+                kv(EfPlantedBug.SAW_COMMIT_WITHOUT_PERSIST, EfProtocol.SAW, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(EfPlantedBug.IMM_ACK_BEFORE_PERSIST, EfProtocol.IMM, "WSP+NODDIO+DRAM-RQWRB", "DURABILITY"),
+                kv(BaselinePlantedBug.REDO_CHECKPOINT_BEFORE_APPLY, BaselineProtocol.REDO, "DMP+NODDIO+DRAM-RQWRB", "RDA"),
+                kv(BaselinePlantedBug.RAW_APPLY_BEFORE_PERSIST, BaselineProtocol.RAW, "DMP+DDIO+DRAM-RQWRB", "RDA"),
+                log(RemoteLogPlantedBug.REMOTELOG_TAIL_BEFORE_RECORD, PrimaryOp.WRITE, UpdateKind.COMPOUND, "MHP+NODDIO+DRAM-RQWRB", "STRUCTURE"),
+                log(RemoteLogPlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH, PrimaryOp.WRITE, UpdateKind.SINGLETON, "DMP+DDIO+DRAM-RQWRB", "DURABILITY"));
     }
 
-    private static Arguments kv(PlantedBug bug, KvProtocol protocol, String config, String invariant) {
+    private static Arguments kv(Plant bug, KvProtocol protocol, String config, String invariant) {
         return Arguments.of(bug, new KvSubject(protocol), ServerConfig.parse(config), STORE_PROGRAM, invariant);
     }
 
-    private static Arguments log(PlantedBug bug, PrimaryOp op, UpdateKind update, String config, String invariant) {
+    private static Arguments log(Plant bug, PrimaryOp op, UpdateKind update, String config, String invariant) {
         ServerConfig c = ServerConfig.parse(config);
         return Arguments.of(bug, new RemoteLogSubject(Recipes.paper(c, Transport.IB, op, update)), c, Program.sequentialPuts(3), invariant);
     }
@@ -80,12 +84,12 @@ class PlantedBugsExplorationTest {
      */
     static Stream<Arguments> findingCells() {
         return Stream.of(
-                Arguments.of(PlantedBug.ERDA_CLEAN_MOVES_OLDER, "WSP+DDIO+DRAM-RQWRB", "DURABILITY"));
+                Arguments.of(ErdaPlantedBug.ERDA_CLEAN_MOVES_OLDER, "WSP+DDIO+DRAM-RQWRB", "DURABILITY"));
     }
 
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("findingCells")
-    void cleaningPlantsGainAFindingTheStoreAsWrittenLacks(PlantedBug bug, String config, String invariant) {
+    void cleaningPlantsGainAFindingTheStoreAsWrittenLacks(Plant bug, String config, String invariant) {
         KvSubject subject = new KvSubject(ErdaProtocol.ERDA_CLEANING);
         Invariant expected = Invariant.parse(invariant);
         Scenario scenario = new Scenario(subject.name(), ServerConfig.parse(config), Transport.IB, 1, CLEANING_PROGRAM);
@@ -100,7 +104,7 @@ class PlantedBugsExplorationTest {
 
     @ParameterizedTest(name = "{0} in {1} on {2}")
     @MethodSource("revealingCells")
-    void explorationCatchesThePlantTheUnplantedStorePasses(PlantedBug bug, Subject subject, ServerConfig config, Program program, String invariant) {
+    void explorationCatchesThePlantTheUnplantedStorePasses(Plant bug, Subject subject, ServerConfig config, Program program, String invariant) {
         Invariant expected = Invariant.parse(invariant);
         Scenario scenario = new Scenario(subject.name(), config, Transport.IB, 1, program);
 
@@ -110,6 +114,6 @@ class PlantedBugsExplorationTest {
         assertThat(asWritten.passed()).as("the store as written passes: %s", asWritten.violations()).isTrue();
         assertThat(planted.passed()).as("%s is caught", bug).isFalse();
         assertThat(planted.statesByInvariant()).as("%s breaks %s", bug, invariant).containsKey(expected);
-        assertThat(PlantedBugs.active()).as("the switch is off again").isEqualTo(PlantedBug.NONE);
+        assertThat(PlantedBugs.activePlant()).as("the switch is off again").isEqualTo(Plant.NONE);
     }
 }

@@ -12,6 +12,7 @@ import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
 import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsServer;
@@ -28,7 +29,7 @@ class PdkvsExplorationTest {
             List.of(Op.put(5, 6), Op.put(6, 7), Op.put(7, 8), Op.put(8, 9), Op.get(1), Op.delete(3))));
     static final Budget BUDGET = new Budget(40, 3, 1);
 
-    static Explorer.Report explore(PdkvsPlantedBug bug, CrashTarget target, Budget budget) {
+    static Explorer.Report explore(Plant bug, CrashTarget target, Budget budget) {
         PdkvsSubject s = new PdkvsSubject(bug);
         return Explorer.explore(s, new Scenario(s.name(), ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 3, PROGRAM, target), budget);
     }
@@ -40,7 +41,7 @@ class PdkvsExplorationTest {
             b.node(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"));
         }
         try (SimFabric fabric = b.build()) {
-            PdkvsCluster cluster = PdkvsCluster.deploy(fabric, List.of(0, 1, 2), 3, List.of(4, 5), PdsmConfig.small(), 1, false, PdkvsPlantedBug.NONE);
+            PdkvsCluster cluster = PdkvsCluster.deploy(fabric, List.of(0, 1, 2), 3, List.of(4, 5), PdsmConfig.small(), 1, false, Plant.NONE);
             List<byte[]> got = new ArrayList<>();
             fabric.node(4).spawn("client", () -> {
                 for (int k = 1; k <= 12; k++) {
@@ -65,7 +66,7 @@ class PdkvsExplorationTest {
     @Test
     void pdkvsKeepsItsClaimsWhenOneServerOrEveryServerFails() {
         for (CrashTarget t : List.of(CrashTarget.ALL_SERVERS, CrashTarget.server(0), CrashTarget.server(1), CrashTarget.server(2))) {
-            Explorer.Report r = explore(PdkvsPlantedBug.NONE, t, BUDGET);
+            Explorer.Report r = explore(Plant.NONE, t, BUDGET);
             assertThat(r.crashStates()).as("%s", t).isPositive();
             assertThat(r.violations()).as("%s: %s", t, r.violations().stream().map(v -> v.invariant() + " " + v.detail() + " " + v.replayCommand()).toList()).isEmpty();
         }

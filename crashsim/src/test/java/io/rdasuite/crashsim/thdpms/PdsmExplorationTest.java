@@ -11,6 +11,7 @@ import io.rdasuite.crashsim.Subjects;
 import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,16 +26,16 @@ class PdsmExplorationTest {
     /** Planted bugs get a larger budget: their windows (a dirty line between an ack and its flush) are narrow. */
     static final Budget PLANTED = new Budget(150, 6, 2);
 
-    static Explorer.Report explore(ThdpmsPlantedBug bug, String config, CrashTarget target) {
+    static Explorer.Report explore(Plant bug, String config, CrashTarget target) {
         PdsmSubject s = new PdsmSubject(bug);
         return Explorer.explore(s, new Scenario(s.name(), ServerConfig.parse(config), Transport.IB, 3, PROGRAM, target),
-                bug == ThdpmsPlantedBug.NONE ? BUDGET : PLANTED);
+                bug == Plant.NONE ? BUDGET : PLANTED);
     }
 
     @Test
     void pdsmKeepsItsClaimsWhenOneServerOrEveryServerFails() {
         for (CrashTarget t : List.of(CrashTarget.ALL_SERVERS, CrashTarget.server(0), CrashTarget.server(1), CrashTarget.server(2))) {
-            Explorer.Report r = explore(ThdpmsPlantedBug.NONE, "DMP+DDIO+DRAM-RQWRB", t);
+            Explorer.Report r = explore(Plant.NONE, "DMP+DDIO+DRAM-RQWRB", t);
             assertThat(r.crashStates()).as("%s", t).isPositive();
             assertThat(r.violations()).as("%s: %s", t, r.violations().stream().map(v -> v.invariant() + " " + v.detail() + " " + v.replayCommand()).toList()).isEmpty();
         }
@@ -75,7 +76,7 @@ class PdsmExplorationTest {
             List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.put(1, 5), Op.put(2, 6), Op.put(3, 7), Op.put(4, 8)),
             List.of(Op.get(1), Op.put(5, 4), Op.get(2), Op.put(6, 9), Op.put(5, 10), Op.put(6, 11))));
 
-    static Explorer.Report lateWrites(ThdpmsPlantedBug bug, CrashTarget target) {
+    static Explorer.Report lateWrites(Plant bug, CrashTarget target) {
         PdsmSubject s = new PdsmSubject(bug);
         return Explorer.explore(s, new Scenario(s.name(), ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 1, LATE_WRITES, target),
                 new Budget(40, 4, 1));
@@ -84,7 +85,7 @@ class PdsmExplorationTest {
     @Test
     void aFailoverRemapsLostReplicasAndEveryReplicaEndsAlike() {
         for (CrashTarget t : List.of(CrashTarget.server(0), CrashTarget.server(1))) {
-            Explorer.Report r = lateWrites(ThdpmsPlantedBug.NONE, t);
+            Explorer.Report r = lateWrites(Plant.NONE, t);
             assertThat(r.violations()).as("%s: %s", t, r.violations().stream().map(v -> v.invariant() + " " + v.detail()).toList()).isEmpty();
         }
     }

@@ -12,6 +12,7 @@ import io.rdasuite.crashsim.Subjects;
 import io.rdasuite.crashsim.cluster.CrashTarget;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class RereplicationExplorationTest {
             List.of(Op.put(1, 1), Op.put(2, 2), Op.put(3, 3), Op.put(4, 4), Op.put(1, 5), Op.put(2, 6), Op.put(3, 7), Op.put(4, 8)),
             List.of(Op.put(5, 4), Op.put(6, 9), Op.put(7, 3), Op.put(8, 1), Op.put(5, 10), Op.put(6, 11))));
 
-    static Explorer.Report explore(ThdpmsPlantedBug bug, CrashTarget x) {
+    static Explorer.Report explore(Plant bug, CrashTarget x) {
         PdsmSubject s = new PdsmSubject(bug, true);
         return Explorer.explore(s, new Scenario(s.name(), ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 1, PROGRAM, x),
                 new Budget(30, 3, 1));
@@ -36,7 +37,7 @@ class RereplicationExplorationTest {
     @Test
     void everyAcknowledgedWriteSurvivesASecondFailureAfterReReplication() {
         for (CrashTarget x : List.of(CrashTarget.server(0), CrashTarget.server(1), CrashTarget.server(2))) {
-            Explorer.Report r = explore(ThdpmsPlantedBug.NONE, x);
+            Explorer.Report r = explore(Plant.NONE, x);
             assertThat(r.crashStates()).as("%s", x).isPositive();
             assertThat(r.violations()).as("%s: %s", x, r.violations().stream().map(v -> v.invariant() + " " + v.detail() + " " + v.replayCommand()).toList())
                     .isEmpty();

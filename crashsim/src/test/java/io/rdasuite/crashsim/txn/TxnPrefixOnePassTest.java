@@ -6,7 +6,7 @@ import io.rdasuite.hwsim.memory.CrashImage;
 import io.rdasuite.hwsim.memory.PmImage;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,7 +24,7 @@ class TxnPrefixOnePassTest {
     @CsvSource({"DMP+DDIO+DRAM-RQWRB, IB", "MHP+NODDIO+PM-RQWRB, IWARP"})
     void onePassRecordsWhatEachCrashingRunLeaves(String config, String transport) {
         TxnExplorer explorer = new TxnExplorer();
-        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(ServerConfig.parse(config), Transport.parse(transport), 1, TxnPlantedBug.NONE);
+        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(ServerConfig.parse(config), Transport.parse(transport), 1, Plant.NONE);
         TxnExplorer.Run uncut = explorer.run(s, null, -1, 0);
         TreeMap<Long, Integer> points = new TreeMap<>();
         for (int p = 1; p <= 8; p++) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnOp;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ class TxnProgramTextTest {
         assertThat(small.encode()).isEqualTo("0|r0,a1=5/w2=9");
         assertThat(small.size()).isEqualTo(3);
 
-        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 1, TxnPlantedBug.NONE);
+        TxnExplorer.Scenario s = TxnExplorer.Scenario.of(ServerConfig.parse("DMP+DDIO+DRAM-RQWRB"), Transport.IB, 1, Plant.NONE);
         String plain = TxnExplorer.token(s, TxnCrashTarget.SERVER_0, 100, 0);
         assertThat(TxnExplorer.decode(plain).scenario()).isEqualTo(s);
         String shrunk = TxnExplorer.token(s.withProgram(small), TxnCrashTarget.SERVER_0, 100, 0);

@@ -6,13 +6,11 @@ import io.rdasuite.hwreal.remote.HistoryLog;
 import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.wire.WireLimits;
 import io.rdasuite.store.fabric.ServerConfig;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.fs.PdfsClient;
 import io.rdasuite.store.thdpms.fs.PdfsCluster;
-import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
-import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.monitor.Monitor;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -43,7 +41,7 @@ public final class PdsmProcesses {
      * core, on a machine where a campaign's JVM starts wait for CPU. A SIGKILLed server's connection refuses at once:
      * detection takes three periods, each its sleep plus those two reads (milliseconds idle, up to seconds under load).
      */
-    public static PdsmConfig config(ThdpmsPlantedBug plant) {
+    public static PdsmConfig config(Plant plant) {
         return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, plant);
     }
 
@@ -66,20 +64,20 @@ public final class PdsmProcesses {
      * The deployment every process of {@code layout} replays: pDSM, pDSM with pDKVS ({@code withKvs} hears of it), or
      * pDSM with transactions ({@link TxnProcesses#deploy}; {@code withTxn} hears of it).
      */
-    private static PdsmCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, ThdpmsPlantedBug plant,
+    private static PdsmCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, Plant plant,
                                       java.util.function.Consumer<io.rdasuite.store.thdpms.txn.TxnCluster> withTxn,
                                       java.util.function.Consumer<PdkvsCluster> withKvs) {
         if (layout.transactions()) {
-            io.rdasuite.store.thdpms.txn.TxnCluster t = TxnProcesses.deploy(fabric, layout, log, seed, plant, io.rdasuite.store.thdpms.txn.TxnPlantedBug.NONE);
+            io.rdasuite.store.thdpms.txn.TxnCluster t = TxnProcesses.deploy(fabric, layout, log, seed, plant, Plant.NONE);
             withTxn.accept(t);
             return t.pdsm;
         }
         PdsmCluster cluster = PdsmCluster.deploy(fabric, layout.serverNodes(), layout.monitorNodeId(), layout.clientNodes(), config(plant), seed,
                 false, log);
         if (layout.layer() == SplitLayout.Layer.PDKVS || layout.layer() == SplitLayout.Layer.PDFS) {
-            PdkvsCluster kvs = PdkvsCluster.over(cluster, config(plant), PdkvsPlantedBug.NONE, PDKVS_BUCKETS, PDKVS_SLOTS);
+            PdkvsCluster kvs = PdkvsCluster.over(cluster, config(plant), Plant.NONE, PDKVS_BUCKETS, PDKVS_SLOTS);
             if (layout.layer() == SplitLayout.Layer.PDFS) {
-                PdfsCluster.over(kvs, PdfsPlantedBug.NONE); // a PM server keeps the blocks its inodes name alive (rebuild, re-replication)
+                PdfsCluster.over(kvs, Plant.NONE); // a PM server keeps the blocks its inodes name alive (rebuild, re-replication)
             }
             withKvs.accept(kvs);
         }
@@ -157,7 +155,7 @@ public final class PdsmProcesses {
         }
         SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(index), Set.of(index), NODE_CONFIG, pm, WireLimits.DEFAULTS, out::println);
         fabric.transport(index).node().keepIdentities(identities);
-        PdsmCluster cluster = deploy(fabric, layout, log, seed, ThdpmsPlantedBug.NONE, txn -> {
+        PdsmCluster cluster = deploy(fabric, layout, log, seed, Plant.NONE, txn -> {
             if (rejoin) {
                 txn.clearLog(index);
             }
@@ -170,7 +168,7 @@ public final class PdsmProcesses {
         Thread.ofVirtual().name("pdsm-whole").start(() -> { // an operator's (and the campaign's) sign that the next failure is survivable
             try {
                 if (awaitWhole(monitor, servers.size(), DECLARED_DEAD_TIMEOUT_MS)) {
-                    out.println("WHOLE: every server live, every segment at " + (1 + config(ThdpmsPlantedBug.NONE).backups()) + " replicas, epoch "
+                    out.println("WHOLE: every server live, every segment at " + (1 + config(Plant.NONE).backups()) + " replicas, epoch "
                             + monitor.epoch() + " (" + ms.getAsLong() + " ms after the process started)");
                     out.flush();
                 }
@@ -190,7 +188,7 @@ public final class PdsmProcesses {
      */
     public static boolean awaitWhole(Monitor monitor, int servers, long timeoutMs) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-        int replicas = 1 + config(ThdpmsPlantedBug.NONE).backups();
+        int replicas = 1 + config(Plant.NONE).backups();
         while (System.nanoTime() < deadline) {
             var view = monitor.view();
             if (view.liveServers().size() == servers && !view.table().isEmpty()
@@ -216,7 +214,7 @@ public final class PdsmProcesses {
      * monitor node's daemons (failure detector, re-replication) run until it does.
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
-                                      Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+                                      Path history, Plant plant, PrintStream out) throws Exception {
         return client(servers, client, monitors, seed, keys, seconds, seconds / 4, null, history, plant, out);
     }
 
@@ -225,7 +223,7 @@ public final class PdsmProcesses {
      * exists (null: none; a campaign that keeps one deployment across its cycles stops its client so).
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
-                                      double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+                                      double coldSeconds, Path stopFile, Path history, Plant plant, PrintStream out) throws Exception {
         return client(SplitLayout.pdsm(servers, client), 0, null, monitors, seed, keys, seconds, coldSeconds, stopFile, history, plant, out);
     }
 
@@ -235,7 +233,7 @@ public final class PdsmProcesses {
      * null: a first life, regions not kept).
      */
     public static ClientResult client(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
-                                      double coldSeconds, Path stopFile, Path history, ThdpmsPlantedBug plant, PrintStream out) throws Exception {
+                                      double coldSeconds, Path stopFile, Path history, Plant plant, PrintStream out) throws Exception {
         List<String> servers = layout.servers();
         int node = layout.clientNode(index);
         Set<Integer> local = layout.transactions() ? Set.of(node) : Set.of(layout.monitorNodeId(), node);
@@ -251,7 +249,7 @@ public final class PdsmProcesses {
                 TxnProcesses.admit(txn[0], index, stateDir, out);
             }
             KeyValues c = layout.layer() == SplitLayout.Layer.PDFS
-                    ? KeyValues.of(PdfsCluster.over(kvs[0], PdfsPlantedBug.NONE).clients.get(index), keys) // (no local PM server here)
+                    ? KeyValues.of(PdfsCluster.over(kvs[0], Plant.NONE).clients.get(index), keys) // (no local PM server here)
                     : kvs[0] != null ? KeyValues.of(kvs[0].clients.get(index)) : KeyValues.of(cluster.clients.get(index));
             long[] lastAcked = new long[keys];
             int[] counts = new int[5];

@@ -3,12 +3,11 @@ package io.rdasuite.hwreal.split;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.remote.RegionIdentities;
 import io.rdasuite.hwreal.wire.WireLimits;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnCluster;
 import io.rdasuite.store.thdpms.txn.TxnCoordinator;
 import io.rdasuite.store.thdpms.txn.TxnOp;
 import io.rdasuite.store.thdpms.txn.TxnOutcome;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +45,7 @@ public final class TxnProcesses {
     }
 
     /** The deployment every process of a transaction layout replays: restartable coordinators, the monitor on Ratis. */
-    static TxnCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, ThdpmsPlantedBug plant, TxnPlantedBug bug) {
+    static TxnCluster deploy(SplitFabric fabric, SplitLayout layout, RatisLog log, long seed, Plant plant, Plant bug) {
         TxnCluster t = TxnCluster.deploy(fabric, layout.serverNodes(), layout.monitorNodeId(), layout.clientNodes(), PdsmProcesses.config(plant), seed,
                 false, bug, log, true);
         t.pdsm.pollReadyAtMost(PdsmProcesses.READY_POLL_MAX_NANOS);
@@ -106,7 +105,7 @@ public final class TxnProcesses {
         SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(layout.monitorNodeId()), Set.of(), PdsmProcesses.NODE_CONFIG, null,
                 WireLimits.DEFAULTS, out::println);
         RatisLog log = new RatisLog(monitors);
-        TxnCluster t = deploy(fabric, layout, log, seed, ThdpmsPlantedBug.NONE, TxnPlantedBug.NONE);
+        TxnCluster t = deploy(fabric, layout, log, seed, Plant.NONE, Plant.NONE);
         t.pdsm.remapOnFailure();
         t.pdsm.announceJoins();
         if (recoverySkipped) {
@@ -167,7 +166,7 @@ public final class TxnProcesses {
      * coordinator's lock nobody released).
      */
     public static CoordinatorResult coordinator(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
-                                                Path stopFile, Path history, TxnPlantedBug bug, boolean sweep, PrintStream out) throws Exception {
+                                                Path stopFile, Path history, Plant bug, boolean sweep, PrintStream out) throws Exception {
         return coordinator(layout, index, stateDir, monitors, seed, keys, seconds, stopFile, history, bug, sweep, null, out);
     }
 
@@ -177,14 +176,14 @@ public final class TxnProcesses {
      * campaign's way to SIGKILL a coordinator that surely holds locks.
      */
     public static CoordinatorResult coordinator(SplitLayout layout, int index, Path stateDir, List<String> monitors, long seed, int keys, double seconds,
-                                                Path stopFile, Path history, TxnPlantedBug bug, boolean sweep, Path holdFile, PrintStream out)
+                                                Path stopFile, Path history, Plant bug, boolean sweep, Path holdFile, PrintStream out)
             throws Exception {
         int node = layout.clientNode(index);
         try (SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(node), Set.of(node), PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS,
                 out::println); TxnHistoryLog h = new TxnHistoryLog(history)) {
             RatisLog log = new RatisLog(monitors); // not closed: queried until the process exits
             keepIdentities(fabric, node, stateDir);
-            TxnCluster t = deploy(fabric, layout, log, seed, ThdpmsPlantedBug.NONE, bug);
+            TxnCluster t = deploy(fabric, layout, log, seed, Plant.NONE, bug);
             long life = admit(t, index, stateDir, out);
             TxnCoordinator co = t.coordinators.get(index);
             t.pdsm.clients.get(index).begin();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.store.fabric.ServerConfig;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
@@ -34,7 +34,7 @@ class PdsmOnLoopbackWithRatisTest {
                 replicas.add(RatisReplicaMain.start(i, dir.resolve("m" + i), 5, addresses));
             }
             List<String> problems = new CopyOnWriteArrayList<>();
-            PdsmConfig config = new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, ThdpmsPlantedBug.NONE);
+            PdsmConfig config = new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 50_000_000, 3, 0, Plant.NONE);
             try (RatisLog log = new RatisLog(addresses); LoopbackFabric f = LoopbackFabric.builder().node(CONFIG).node(CONFIG).node(CONFIG).node(CONFIG)
                     .node(CONFIG).node(CONFIG).build()) {
                 PdsmCluster cluster = PdsmCluster.deploy(f, List.of(0, 1, 2), 3, List.of(4, 5), config, 5, false, log);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.loopback.LoopbackFabric;
 import io.rdasuite.store.fabric.ServerConfig;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
@@ -52,7 +52,7 @@ class ReReplicationOnLoopbackWithRatisTest {
             }
             List<String> problems = new CopyOnWriteArrayList<>();
             // probes every 20 ms, dead after 3 missed
-            PdsmConfig config = new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, ThdpmsPlantedBug.NONE);
+            PdsmConfig config = new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 20_000_000, 3, 0, Plant.NONE);
             try (RatisLog log = new RatisLog(addresses); LoopbackFabric f = LoopbackFabric.builder().node(CONFIG).node(CONFIG).node(CONFIG).node(CONFIG)
                     .node(CONFIG).build()) {
                 PdsmCluster cluster = PdsmCluster.deploy(f, List.of(0, 1, 2), 3, List.of(4), config, 5, false, log);

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.wire.WireLimits;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnCluster;
 import io.rdasuite.store.thdpms.txn.TxnCoordinator;
 import io.rdasuite.store.thdpms.txn.TxnOp;
 import io.rdasuite.store.thdpms.txn.TxnOutcome;
-import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -59,7 +58,7 @@ class SplitCoordinatorKillTest {
         SplitFabric fabric = new SplitFabric(layout.addresses(), Set.of(node), Set.of(node), PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS,
                 line -> { });
         TxnProcesses.keepIdentities(fabric, node, state);
-        TxnCluster t = TxnProcesses.deploy(fabric, layout, new RatisLog(monitors), 1, ThdpmsPlantedBug.NONE, TxnPlantedBug.NONE);
+        TxnCluster t = TxnProcesses.deploy(fabric, layout, new RatisLog(monitors), 1, Plant.NONE, Plant.NONE);
         long life = TxnProcesses.admit(t, 0, state, QUIET);
         return new Life(fabric, t, t.coordinators.getFirst(), life);
     }

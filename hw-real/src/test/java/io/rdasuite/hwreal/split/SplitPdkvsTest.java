@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -31,7 +32,7 @@ class SplitPdkvsTest {
     @ParameterizedTest
     @EnumSource(value = SplitLayout.Layer.class, names = {"PDKVS", "PDFS"})
     void everyAcknowledgedPutSurvivesAServerKilledMidRun(SplitLayout.Layer layer, @TempDir Path dir) throws Exception {
-        PdsmProcesses.ClientResult r = runKillingServer0(layer, ThdpmsPlantedBug.NONE, dir);
+        PdsmProcesses.ClientResult r = runKillingServer0(layer, Plant.NONE, dir);
         assertThat(r.acknowledgedPuts()).as("puts acknowledged through " + layer).isPositive();
         assertThat(r.lostKeys()).as("acknowledged puts lost: %s", r).isEmpty();
         assertThat(r.liveServers()).as("server 0 declared dead").doesNotContain(0);
@@ -51,7 +52,7 @@ class SplitPdkvsTest {
     private static final double COLD_SECONDS = 1;
 
     /** The client runs on {@code layer} until after server 0 died and was declared dead; its result after the read-back. */
-    private static PdsmProcesses.ClientResult runKillingServer0(SplitLayout.Layer layer, ThdpmsPlantedBug plant, Path dir) throws Exception {
+    private static PdsmProcesses.ClientResult runKillingServer0(SplitLayout.Layer layer, Plant plant, Path dir) throws Exception {
         List<String> monitors = MonitorAddresses.freeLoopback(3);
         List<org.apache.ratis.server.RaftServer> replicas = SplitTestSupport.startMonitorReplicas(dir, monitors);
         List<String> servers = new ArrayList<>();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.wire.WireLimits;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -49,7 +49,7 @@ class SplitPdsmTest {
             SplitFabric f = new SplitFabric(addresses, local, listening, PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS, line -> { });
             fabrics.add(f);
             deployed.add(CompletableFuture.supplyAsync(() -> PdsmCluster.deploy(f, List.of(0, 1, 2), 3, List.of(4),
-                    PdsmProcesses.config(ThdpmsPlantedBug.NONE), 1, false, new RatisLog(monitors)), r -> Thread.ofPlatform().start(r)));
+                    PdsmProcesses.config(Plant.NONE), 1, false, new RatisLog(monitors)), r -> Thread.ofPlatform().start(r)));
         }
         try {
             PdsmCluster cluster = deployed.get(3).get();

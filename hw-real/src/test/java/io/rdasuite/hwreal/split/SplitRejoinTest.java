@@ -6,7 +6,7 @@ import io.rdasuite.hwreal.pm.MappedFilePm;
 import io.rdasuite.hwreal.ratis.MonitorAddresses;
 import io.rdasuite.hwreal.ratis.RatisLog;
 import io.rdasuite.hwreal.wire.WireLimits;
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.monitor.Replica;
 import io.rdasuite.store.thdpms.pdsm.ObjectId;
@@ -77,7 +77,7 @@ class SplitRejoinTest {
         SplitFabric clientFabric = new SplitFabric(addresses, Set.of(3, 4), Set.of(), PdsmProcesses.NODE_CONFIG, null, WireLimits.DEFAULTS, line -> { });
         open.add(clientFabric);
         try {
-            PdsmCluster cluster = PdsmCluster.deploy(clientFabric, List.of(0, 1, 2), 3, List.of(4), PdsmProcesses.config(ThdpmsPlantedBug.NONE), 1, false,
+            PdsmCluster cluster = PdsmCluster.deploy(clientFabric, List.of(0, 1, 2), 3, List.of(4), PdsmProcesses.config(Plant.NONE), 1, false,
                     new RatisLog(monitors));
             cluster.remapOnFailure();
             AutoCloseable[] server = new AutoCloseable[3];

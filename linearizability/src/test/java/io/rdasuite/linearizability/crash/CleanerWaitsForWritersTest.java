@@ -8,11 +8,13 @@ import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.subjects.KvSubject;
+import io.rdasuite.store.efactory.EfPlantedBug;
 import io.rdasuite.store.efactory.EfProtocol;
+import io.rdasuite.store.erda.ErdaPlantedBug;
 import io.rdasuite.store.erda.ErdaProtocol;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.protocol.KvProtocol;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,16 +43,16 @@ class CleanerWaitsForWritersTest {
     private static final Budget BUDGET = new Budget(150, 16, 4); // rda check's base budget
 
     enum Case {
-        ERDA_NO_QUIESCE(ErdaProtocol.ERDA_CLEANING, PlantedBug.ERDA_CLEAN_NO_QUIESCE, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
-        EF_MERGE_SKIPS_WRITER_WAIT(EfProtocol.EFACTORY_CLEANING, PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
-        EF_PUBLISH_BEFORE_COPY(EfProtocol.EFACTORY_CLEANING, PlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY, "DMP+DDIO+DRAM-RQWRB", Invariant.MONOTONIC_READS);
+        ERDA_NO_QUIESCE(ErdaProtocol.ERDA_CLEANING, ErdaPlantedBug.ERDA_CLEAN_NO_QUIESCE, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
+        EF_MERGE_SKIPS_WRITER_WAIT(EfProtocol.EFACTORY_CLEANING, EfPlantedBug.EF_MERGE_SKIPS_WRITER_WAIT, "WSP+NODDIO+PM-RQWRB", Invariant.LINEARIZABILITY),
+        EF_PUBLISH_BEFORE_COPY(EfProtocol.EFACTORY_CLEANING, EfPlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY, "DMP+DDIO+DRAM-RQWRB", Invariant.MONOTONIC_READS);
 
         final KvProtocol protocol;
-        final PlantedBug plant;
+        final Plant plant;
         final ServerConfig config;
         final Invariant breaks;
 
-        Case(KvProtocol protocol, PlantedBug plant, String config, Invariant breaks) {
+        Case(KvProtocol protocol, Plant plant, String config, Invariant breaks) {
             this.protocol = protocol;
             this.plant = plant;
             this.config = ServerConfig.parse(config);

@@ -8,6 +8,7 @@ import io.rdasuite.crashsim.txn.TxnProgram;
 import io.rdasuite.crashsim.txn.TxnRecord;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,13 +22,13 @@ class TxnExplorationTest {
     private static final ServerConfig NODDIO_PM = ServerConfig.parse("WSP+NODDIO+PM-RQWRB");
     private final TxnExplorer explorer = new TxnExplorer();
 
-    private static TxnExplorer.Scenario scenario(ServerConfig config, Transport transport, TxnPlantedBug bug) {
+    private static TxnExplorer.Scenario scenario(ServerConfig config, Transport transport, Plant bug) {
         return TxnExplorer.Scenario.of(config, transport, 1, bug);
     }
 
     @Test
     void uncutRunCommitsConcurrentTransactionsAndIsStrictlySerializable() {
-        List<TxnRecord> h = explorer.uncutHistory(scenario(DDIO_DRAM, Transport.IB, TxnPlantedBug.NONE));
+        List<TxnRecord> h = explorer.uncutHistory(scenario(DDIO_DRAM, Transport.IB, Plant.NONE));
         assertThat(TxnCrashHistoryCheck.strict().check(h)).isNull();
         long committedWriters = h.stream().filter(r -> r.outcome() == TxnRecord.Outcome.OK && r.client() < 3).count();
         assertThat(committedWriters).as("writers' transactions that committed").isGreaterThanOrEqualTo(4);
@@ -40,7 +41,7 @@ class TxnExplorationTest {
     void correctProtocolSurvivesEveryTargetInTwoConfigurations() {
         for (ServerConfig config : List.of(DDIO_DRAM, NODDIO_PM)) {
             Transport transport = config == DDIO_DRAM ? Transport.IB : Transport.IWARP;
-            TxnExplorer.Result r = explorer.explore(scenario(config, transport, TxnPlantedBug.NONE), List.of(TxnCrashTarget.values()), 6, true, 2,
+            TxnExplorer.Result r = explorer.explore(scenario(config, transport, Plant.NONE), List.of(TxnCrashTarget.values()), 6, true, 2,
                     TxnCrashHistoryCheck.strict(), false);
             assertThat(r.findings()).as(config + " " + transport).isEmpty();
             assertThat(r.states()).isGreaterThan(200);
@@ -83,12 +84,12 @@ class TxnExplorationTest {
                 List.of(TxnCrashTarget.SERVER_0_REREPLICATED), 16, true, 1, TxnCrashHistoryCheck.strict(), true);
         assertThat(r.findings()).as("the plant is caught").isNotEmpty();
         System.out.println("pending-copy plant: " + r.findings().size() + " findings, first: " + r.findings().getFirst().violation());
-        TxnExplorer.Result fixed = explorer.explore(scenario(DDIO_DRAM, Transport.IB, TxnPlantedBug.NONE).withProgram(longer),
+        TxnExplorer.Result fixed = explorer.explore(scenario(DDIO_DRAM, Transport.IB, Plant.NONE).withProgram(longer),
                 List.of(TxnCrashTarget.SERVER_0_REREPLICATED), 16, true, 1, TxnCrashHistoryCheck.strict(), true);
         assertThat(fixed.findings()).as("the protocol").isEmpty();
     }
 
-    private TxnExplorer.Finding firstFinding(TxnPlantedBug bug, TxnCrashTarget target) {
+    private TxnExplorer.Finding firstFinding(Plant bug, TxnCrashTarget target) {
         TxnExplorer.Result r = explorer.explore(scenario(DDIO_DRAM, Transport.IB, bug), List.of(target), 16, true, 1, TxnCrashHistoryCheck.strict(), true);
         assertThat(r.findings()).as(bug + " under " + target).isNotEmpty();
         return r.findings().getFirst();

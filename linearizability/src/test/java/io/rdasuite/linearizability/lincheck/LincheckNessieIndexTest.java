@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.nessie.CuckooHashes;
 import io.rdasuite.store.nessie.CuckooHashes.Slot;
 import io.rdasuite.store.nessie.NessieClient;
 import io.rdasuite.store.nessie.NessieCluster;
 import io.rdasuite.store.nessie.NessieConfig;
 import io.rdasuite.store.nessie.NessieKv;
-import io.rdasuite.store.nessie.NessiePlantedBug;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -54,11 +54,11 @@ class LincheckNessieIndexTest {
         private final AtomicInteger handedOut = new AtomicInteger();
 
         public NessieOnModel() {
-            this(KEYS, NessiePlantedBug.NONE);
+            this(KEYS, Plant.NONE);
         }
 
         /** Keys 1, 2, ... are filled with the characters of {@code keys}; {@code bug} is planted in every client. */
-        protected NessieOnModel(String keys, NessiePlantedBug bug) {
+        protected NessieOnModel(String keys, Plant bug) {
             ModelFabric fabric = new ModelFabric(3);
             this.clients = NessieCluster.deploy(fabric, 3, 2, NessieConfig.small(SHAPE, 1, 32).withPlantedBug(bug)).kvClients();
             this.keys = keys;

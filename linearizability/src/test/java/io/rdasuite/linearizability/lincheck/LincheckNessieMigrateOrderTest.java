@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.rdasuite.linearizability.lincheck.LincheckNessieIndexTest.NessieOnModel;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.nessie.NessiePlantedBug;
 import java.util.List;
@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Test;
  * {@link LincheckNessieIndexTest}, on the scenario where key 3's PUT migrates key 1 while a GET of key 1 runs. With
  * the two CASes swapped, a GET that reads both ITEs between them, and re-reads them in reverse before the copy
  * lands, reports key 1 absent. Planted through the JVM-wide switch ({@code rda ... --plant
- * nessie-migrate-source-first}), which a configuration left at {@link NessiePlantedBug#NONE} follows.
+ * nessie-migrate-source-first}), which a configuration left at {@link Plant#NONE} follows.
  */
 class LincheckNessieMigrateOrderTest {
     /** Nessie whose MIGRATE empties the source first, planted by the mutation switch, not by its configuration. */
     public static class SourceFirst extends NessieOnModel {
         public SourceFirst() {
-            super(LincheckNessieIndexTest.KEYS, NessiePlantedBug.NONE);
+            super(LincheckNessieIndexTest.KEYS, Plant.NONE);
         }
     }
 
@@ -41,7 +41,7 @@ class LincheckNessieMigrateOrderTest {
 
     @Test
     void aMigrateThatEmptiesTheSourceFirstIsCaughtAndTheCorrectOrderPasses() {
-        Throwable found = PlantedBugs.with(PlantedBug.NESSIE_MIGRATE_SOURCE_FIRST, () -> check(SourceFirst.class));
+        Throwable found = PlantedBugs.with(NessiePlantedBug.MIGRATE_SOURCE_FIRST, () -> check(SourceFirst.class));
         assertThat(found).as("MIGRATE source first caught").isInstanceOf(LincheckAssertionError.class);
         String results = Findings.results(found);
         assertThat(results).contains("= Invalid execution results =").containsPattern("get\\(1\\): 0");

@@ -9,7 +9,7 @@ import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -27,7 +27,7 @@ public final class BaselineClient implements KvClient {
     static final long RING_FULL_BACKOFF_NS = 2_000;
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
     private final Node node;
     private final QueuePair qp;
     private final BaselineServer.Handle server;
@@ -78,7 +78,7 @@ public final class BaselineClient implements KvClient {
         int lap = (int) (status >>> 32);
         long address = reply.get(ValueLayout.JAVA_LONG, 8);
         long seq = reply.get(ValueLayout.JAVA_LONG, 16);
-        if ((planted == PlantedBug.RAW_SKIPS_READ_AFTER_WRITE)) {
+        if ((planted == BaselinePlantedBug.RAW_SKIPS_READ_AFTER_WRITE)) {
             return qp.execute(WorkRequest.write(BaselineRecord.encode(key, value, lap, seq, server.recoverable()), address, server.ring().rkey())).ok();
         }
         qp.post(WorkRequest.write(BaselineRecord.encode(key, value, lap, seq, server.recoverable()), address, server.ring().rkey()).unsignaled());

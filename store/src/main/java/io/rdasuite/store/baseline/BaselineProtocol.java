@@ -50,10 +50,10 @@ public final class BaselineProtocol implements KvProtocol {
             return 1;
         }
 
-        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        /** Its planted bugs (DESIGN §5a): {@link BaselinePlantedBug}'s constants. */
         @Override
         public List<io.rdasuite.store.mutation.Plant> plants() {
-            return io.rdasuite.store.mutation.PlantedBug.homedIn("redo", "raw");
+            return List.of(BaselinePlantedBug.values());
         }
     }
 

@@ -11,7 +11,7 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -66,7 +66,7 @@ public final class BaselineServer {
     }
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
     private final Node node;
     private final Mode mode;
     private final KvShape shape;
@@ -195,7 +195,7 @@ public final class BaselineServer {
             }
             return;
         }
-        boolean earlyAck = (planted == PlantedBug.REDO_ACK_BEFORE_PERSIST);
+        boolean earlyAck = (planted == BaselinePlantedBug.REDO_ACK_BEFORE_PERSIST);
         if (earlyAck) {
             responder.post(WorkRequest.send(reply.asSlice(0, REPLY_BYTES)).unsignaled());
         }
@@ -203,10 +203,10 @@ public final class BaselineServer {
         try {
             long seq = nextSeq++;
             logMemory.store8(offset + BaselineRecord.seqOffset(shape), seq);
-            if (!(planted == PlantedBug.REDO_RECORD_UNPERSISTED)) {
+            if (!(planted == BaselinePlantedBug.REDO_RECORD_UNPERSISTED)) {
                 logMemory.persist(offset, record.length);
             }
-            if ((planted == PlantedBug.REDO_CHECKPOINT_BEFORE_APPLY)) {
+            if ((planted == BaselinePlantedBug.REDO_CHECKPOINT_BEFORE_APPLY)) {
                 checkpoint(seq);
                 apply(record);
             } else {
@@ -261,7 +261,7 @@ public final class BaselineServer {
             LocalMemory tableMemory = node.local(table);
             switch (type) {
                 case GET -> {
-                    byte[] pending = (planted == PlantedBug.RAW_GET_IGNORES_PENDING) ? null : newestPending(key);
+                    byte[] pending = (planted == BaselinePlantedBug.RAW_GET_IGNORES_PENDING) ? null : newestPending(key);
                     if (pending != null) { // an intact ring record not yet applied, waiting behind another client's
                         reply.set(ValueLayout.JAVA_LONG, 0, 1);
                         MemorySegment.copy(MemorySegment.ofArray(pending), shape.keyBytes(), reply, REPLY_BYTES, shape.valueBytes());
@@ -351,7 +351,7 @@ public final class BaselineServer {
                 return;
             }
             reserved.poll();
-            boolean applyFirst = (planted == PlantedBug.RAW_APPLY_BEFORE_PERSIST);
+            boolean applyFirst = (planted == BaselinePlantedBug.RAW_APPLY_BEFORE_PERSIST);
             if (applyFirst) {
                 apply(record);
             }
@@ -464,7 +464,7 @@ public final class BaselineServer {
         long maxSeq = checkpoint;
         LocalMemory logMemory = node.local(log);
         LocalMemory ringMemory = node.local(ring);
-        int firstSlot = (planted == PlantedBug.BASELINE_REPLAY_SKIPS_FIRST_SLOT) ? 1 : 0;
+        int firstSlot = (planted == BaselinePlantedBug.BASELINE_REPLAY_SKIPS_FIRST_SLOT) ? 1 : 0;
         for (int c = 0; c < maxClients; c++) {
             for (int i = firstSlot; i < LOG_SLOTS; i++) {
                 byte[] r = new byte[recordBytes()];
@@ -479,7 +479,7 @@ public final class BaselineServer {
                 byte[] r = new byte[recordBytes()];
                 ringMemory.load(ringOffset(c, i), MemorySegment.ofArray(r));
                 long seq = BaselineRecord.storedSeq(r, shape);
-                if (seq > 0 && (BaselineRecord.intact(r, shape, 0, seq) || (planted == PlantedBug.RAW_RECOVERY_SKIPS_RING_CRC))) {
+                if (seq > 0 && (BaselineRecord.intact(r, shape, 0, seq) || (planted == BaselinePlantedBug.RAW_RECOVERY_SKIPS_RING_CRC))) {
                     maxSeq = Math.max(maxSeq, seq);
                     if (seq > checkpoint) {
                         pending.add(r);
@@ -487,7 +487,7 @@ public final class BaselineServer {
                 }
             }
         }
-        if (!(planted == PlantedBug.BASELINE_REPLAY_SLOT_ORDER)) {
+        if (!(planted == BaselinePlantedBug.BASELINE_REPLAY_SLOT_ORDER)) {
             pending.sort(Comparator.comparingLong(r -> BaselineRecord.storedSeq(r, shape)));
         }
         for (byte[] r : pending) {

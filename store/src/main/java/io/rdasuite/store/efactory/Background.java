@@ -1,6 +1,6 @@
 package io.rdasuite.store.efactory;
 
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 import java.util.ArrayDeque;
 
@@ -115,7 +115,7 @@ final class Background {
         if (!EfObject.has(state, EfObject.VALID) || EfObject.has(state, EfObject.DURABLE)) {
             return false;
         }
-        boolean durable = (server.planted == PlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST)
+        boolean durable = (server.planted == EfPlantedBug.EF_BACKGROUND_FLAG_WITHOUT_PERSIST)
                 ? server.verifyAndPersist(global, server.loadObject(global), true, false) : server.verifyAndPersist(global, state);
         if (durable) {
             verified++;

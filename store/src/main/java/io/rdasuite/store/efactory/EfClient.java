@@ -10,7 +10,7 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -33,7 +33,7 @@ public final class EfClient implements KvClient {
     static final int RPC_RETRIES = 8;
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
     private final Node node;
     private final QueuePair qp;
     /** {@link #stallNextWrite}'s stall for the next put (0: none). */
@@ -157,7 +157,7 @@ public final class EfClient implements KvClient {
                 return null;
             }
             long head = EntryWord.marked(hash.meta(neighborhood, index));
-            EfObject.View view = head == 0 ? null : readObject(head, key, !(planted == PlantedBug.EF_HYBRID_READ_IGNORES_FLAG));
+            EfObject.View view = head == 0 ? null : readObject(head, key, !(planted == EfPlantedBug.EF_HYBRID_READ_IGNORES_FLAG));
             if (view != null && view.usable()) {
                 pureReads++;
                 return view.deleted() ? null : view.value();

@@ -75,10 +75,10 @@ public final class EfProtocol implements KvProtocol {
             return 2;
         }
 
-        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        /** Its planted bugs (DESIGN §5a): {@link EfPlantedBug}'s constants. */
         @Override
         public List<io.rdasuite.store.mutation.Plant> plants() {
-            return io.rdasuite.store.mutation.PlantedBug.homedIn("efactory", "efactory-cleaning", "efactory-nohr", "saw", "imm", "forca");
+            return List.of(EfPlantedBug.values());
         }
     }
 

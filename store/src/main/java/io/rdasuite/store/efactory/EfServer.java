@@ -9,7 +9,7 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
 import io.rdasuite.store.kv.TableLocks;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -38,7 +38,7 @@ public final class EfServer {
     static final int MAX_HOPS = 1 << 20;
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    final PlantedBug planted = PlantedBugs.active();
+    final Plant planted = PlantedBugs.activePlant();
     final Node node;
     final EfConfig config;
     final EfMode mode;
@@ -227,7 +227,7 @@ public final class EfServer {
         MemorySegment rest = MemorySegment.ofArray(new long[] {previous, 0, Integer.toUnsignedLong(crc), node.clock().nowNanos()});
         pool.store(at + EfObject.PRE, rest);
         pool.storeRelease8(at, EfObject.state(flags, valueLength));
-        if (!(planted == PlantedBug.EF_PUBLISH_BEFORE_METADATA_PERSISTS)) {
+        if (!(planted == EfPlantedBug.EF_PUBLISH_BEFORE_METADATA_PERSISTS)) {
             pool.persist(at, EfObject.HEADER);
         }
     }
@@ -390,7 +390,7 @@ public final class EfServer {
         object.set(ValueLayout.JAVA_LONG, EfObject.NEXT, 0);
         LocalMemory to = poolMemory(copy);
         to.store(EfObject.within(copy), object);
-        if (!(planted == PlantedBug.EF_CLEAN_COPY_UNPERSISTED)) {
+        if (!(planted == EfPlantedBug.EF_CLEAN_COPY_UNPERSISTED)) {
             to.persist(EfObject.within(copy), bytes);
         }
         return copy;

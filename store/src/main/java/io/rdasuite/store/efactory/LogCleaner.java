@@ -1,6 +1,6 @@
 package io.rdasuite.store.efactory;
 
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 
 /**
@@ -71,7 +71,7 @@ final class LogCleaner {
             server.persistState();
         });
         server.node.clock().sleepNanos(QUIESCE_NS);
-        while (inflight(old[0]) > 0 && !(server.planted == PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) { // PUTs allocated in the old pool are published before merging
+        while (inflight(old[0]) > 0 && !(server.planted == EfPlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) { // PUTs allocated in the old pool are published before merging
             server.node.clock().sleepNanos(WAIT_NS);
         }
         for (int slot = 0; slot < slots; slot++) {
@@ -165,7 +165,7 @@ final class LogCleaner {
         if (global == 0 || EfObject.pool(global) != old || !readable(global)) {
             return 0; // nothing older, already moved, or incomplete: the merge stage decides
         }
-        boolean early = server.planted == PlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY;
+        boolean early = server.planted == EfPlantedBug.EF_CLEAN_PUBLISH_BEFORE_COPY;
         long copy = early ? server.copySpace(global, fresh) : server.copyTo(global, fresh);
         if (successor == 0) {
             setEntryOffset(slot, fresh, copy);
@@ -210,7 +210,7 @@ final class LogCleaner {
                 break;
             }
             if (!isFresh && EfObject.has(server.poolMemory(global).load8(EfObject.within(global)), EfObject.VALID) && !timedOut(global)
-                    && !(server.planted == PlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) {
+                    && !(server.planted == EfPlantedBug.EF_MERGE_SKIPS_WRITER_WAIT)) {
                 return -1;
             }
             if (isFresh && inFreshRun) {

@@ -1,6 +1,6 @@
 package io.rdasuite.store.efactory;
 
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 
 /**
@@ -84,7 +84,7 @@ final class Recovery {
         for (int hops = 0; global != 0 && hops < EfServer.MAX_HOPS; hops++) {
             LocalMemory pool = server.poolMemory(global);
             long state = pool.load8(EfObject.within(global));
-            boolean keep = (server.planted == PlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT) ? EfObject.has(state, EfObject.VALID) : server.recoverable(global, state);
+            boolean keep = (server.planted == EfPlantedBug.EF_RECOVERY_TRUSTS_VALID_BIT) ? EfObject.has(state, EfObject.VALID) : server.recoverable(global, state);
             if (keep) {
                 return global;
             }

@@ -8,7 +8,7 @@ import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -69,7 +69,7 @@ final class Requests {
                     return;
                 }
                 MemorySegment reply;
-                if (r.opcode() == Opcode.WRITE_IMM && (server.planted == PlantedBug.IMM_ACK_BEFORE_PERSIST)) {
+                if (r.opcode() == Opcode.WRITE_IMM && (server.planted == EfPlantedBug.IMM_ACK_BEFORE_PERSIST)) {
                     long global = Integer.toUnsignedLong(r.immediate()); // the reply leaves first, then the data is persisted
                     reply = EfMessages.reply(EfMessages.OK, global, 0, 0);
                     reply.set(ValueLayout.JAVA_LONG, 32, server.cleaningEpoch);
@@ -215,7 +215,7 @@ final class Requests {
     private MemorySegment commit(long global) {
         LocalMemory pool = server.poolMemory(global);
         long at = EfObject.within(global);
-        if (!(mode == EfMode.SAW && (server.planted == PlantedBug.SAW_COMMIT_WITHOUT_PERSIST))) {
+        if (!(mode == EfMode.SAW && (server.planted == EfPlantedBug.SAW_COMMIT_WITHOUT_PERSIST))) {
             pool.persist(at + EfObject.HEADER, EfObject.dataBytes(config.shape(), false));
         }
         byte[] key = new byte[config.shape().keyBytes()];
@@ -254,8 +254,8 @@ final class Requests {
             server.poolMemory(global).load(EfObject.within(global), header); // the durability check reads the metadata only
             long state = header.get(ValueLayout.JAVA_LONG_UNALIGNED, EfObject.STATE);
             boolean trusted = mode.durabilityCheck() && EfObject.has(state, EfObject.VALID) && EfObject.has(state, EfObject.DURABLE);
-            boolean verify = !(server.planted == PlantedBug.EF_GET_HANDLER_SKIPS_CRC);
-            boolean persist = !(mode == EfMode.FORCA && (server.planted == PlantedBug.FORCA_REPLY_BEFORE_PERSIST));
+            boolean verify = !(server.planted == EfPlantedBug.EF_GET_HANDLER_SKIPS_CRC);
+            boolean persist = !(mode == EfMode.FORCA && (server.planted == EfPlantedBug.FORCA_REPLY_BEFORE_PERSIST));
             if (EfObject.has(state, EfObject.VALID) && !trusted && server.verifyAndPersist(global, server.loadObject(global), verify, persist)) {
                 server.durableByHandler++;
                 trusted = true;

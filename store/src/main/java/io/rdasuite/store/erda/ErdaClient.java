@@ -12,7 +12,7 @@ import io.rdasuite.store.kv.KeyHash;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.KvShape;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -35,7 +35,7 @@ public final class ErdaClient implements KvClient {
     static final long RETRY_BACKOFF_NS = 1_000;
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
     private final Node node;
     private final QueuePair qp;
     private final ErdaServer.Handle server;
@@ -190,7 +190,7 @@ public final class ErdaClient implements KvClient {
             long word = hash.meta(neighborhood, index);
             int newOffset = AtomicRegion.newOffset(word);
             ErdaObject.Parsed newest = readObject(head, newOffset, key);
-            if (newest.intact() || ((planted == PlantedBug.ERDA_GET_SKIPS_CRC) && newest.key() != null)) {
+            if (newest.intact() || ((planted == ErdaPlantedBug.ERDA_GET_SKIPS_CRC) && newest.key() != null)) {
                 return newest.deleted() ? null : newest.value();
             }
             if (attempt < RETRIES) {

@@ -51,10 +51,10 @@ public final class ErdaProtocol implements KvProtocol {
             return 0;
         }
 
-        /** Its planted bugs (DESIGN §5a): the catalogue's constants at home in these stores. */
+        /** Its planted bugs (DESIGN §5a): {@link ErdaPlantedBug}'s constants. */
         @Override
         public List<io.rdasuite.store.mutation.Plant> plants() {
-            return io.rdasuite.store.mutation.PlantedBug.homedIn("erda", "erda-cleaning");
+            return List.of(ErdaPlantedBug.values());
         }
     }
 

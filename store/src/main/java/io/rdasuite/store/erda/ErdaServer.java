@@ -10,7 +10,7 @@ import io.rdasuite.store.kv.HopscotchTable;
 import io.rdasuite.store.kv.KeyHash;
 import io.rdasuite.store.kv.ServerLock;
 import io.rdasuite.store.kv.StoreFullException;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -36,7 +36,7 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
     }
 
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the code as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
     private final Node node;
     private final ErdaConfig config;
     private final HopscotchTable hash;
@@ -232,7 +232,7 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
     }
 
     private void finishReserve(LocalMemory table, int slot, long word, int head, long offset, MemorySegment reply) {
-        storeHalf(table, slot, word, (planted == PlantedBug.ERDA_FLIP_KEEPS_TAG) ? AtomicRegion.overwriteNew(word, (int) offset)
+        storeHalf(table, slot, word, (planted == ErdaPlantedBug.ERDA_FLIP_KEEPS_TAG) ? AtomicRegion.overwriteNew(word, (int) offset)
                 : AtomicRegion.flip(word, (int) offset));
         MemoryRegion region = regionOf(head, offset);
         reply.set(ValueLayout.JAVA_LONG, 0, ErdaMessages.OK);
@@ -361,7 +361,7 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             lock.unlock();
         }
         notifyClients(head, 1);
-        if (!(planted == PlantedBug.ERDA_CLEAN_NO_QUIESCE)) {
+        if (!(planted == ErdaPlantedBug.ERDA_CLEAN_NO_QUIESCE)) {
             node.clock().sleepNanos(CLEAN_QUIESCE_NS);
         }
         int moved = moveOutOf(head, oldHalf);
@@ -441,7 +441,7 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             byte[] key = entry.asSlice(0, config.shape().keyBytes()).toArray(ValueLayout.JAVA_BYTE);
             byte[] newest = readIntact(head, AtomicRegion.newOffset(word), key);
             byte[] live = newest != null ? newest : readIntact(head, AtomicRegion.oldOffset(word), key);
-            if ((planted == PlantedBug.ERDA_CLEAN_MOVES_OLDER)) {
+            if ((planted == ErdaPlantedBug.ERDA_CLEAN_MOVES_OLDER)) {
                 byte[] old = readIntact(head, AtomicRegion.oldOffset(word), key);
                 live = old != null ? old : newest;
             }
@@ -454,11 +454,11 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             }
             long offset = allocate(head, live.length);
             long flipped = AtomicRegion.flip(word, (int) offset);
-            if (planted == PlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY) {
+            if (planted == ErdaPlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY) {
                 storeHalf(table, slot, word, flipped); // the entry names the copy before it is there
             }
-            writeObject(head, offset, live, !(planted == PlantedBug.ERDA_CLEAN_COPY_UNPERSISTED));
-            if (!(planted == PlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY)) {
+            writeObject(head, offset, live, !(planted == ErdaPlantedBug.ERDA_CLEAN_COPY_UNPERSISTED));
+            if (!(planted == ErdaPlantedBug.ERDA_CLEAN_PUBLISH_BEFORE_COPY)) {
                 storeHalf(table, slot, word, flipped);
             }
             word = flipped;
@@ -544,11 +544,11 @@ public final class ErdaServer implements io.rdasuite.store.kv.AuditedRecovery {
             long word = all.get(ValueLayout.JAVA_LONG_UNALIGNED, hash.metaOffset(s));
             int newOffset = AtomicRegion.newOffset(word);
             long segment = config.segmentBytes();
-            long lastSegment = lastNew[head] / segment - ((planted == PlantedBug.ERDA_RECOVERY_WRONG_SEGMENT) ? 1 : 0);
+            long lastSegment = lastNew[head] / segment - ((planted == ErdaPlantedBug.ERDA_RECOVERY_WRONG_SEGMENT) ? 1 : 0);
             if (!inHalf(newOffset, currentHalf[head]) || newOffset / segment != lastSegment) {
                 continue; // only the last segment can hold objects torn by the crash (§4.2)
             }
-            if ((planted == PlantedBug.ERDA_RECOVERY_PARTIAL_SCAN) && newOffset != lastNew[head]) {
+            if ((planted == ErdaPlantedBug.ERDA_RECOVERY_PARTIAL_SCAN) && newOffset != lastNew[head]) {
                 continue; // only the newest object is checked
             }
             // the pair of allocate's assert: an object that starts in the last segment ends in it, so no torn object hides beyond it

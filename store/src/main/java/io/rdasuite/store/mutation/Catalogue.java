@@ -4,8 +4,8 @@ import java.io.PrintStream;
 
 /**
  * Prints the planted-bug catalogue (DESIGN §5a) for {@code ci/mutation.sh} and the README: one tab-separated line
- * per bug (name, stores, description), or with {@code --markdown} the README's table: the shipped catalogue, then the
- * plants of every registered family ({@code Plants}). {@link PlantedBug#NONE} is left out.
+ * per bug (name, stores, description), or with {@code --markdown} the README's table: every registered plant
+ * ({@code Plants}: the shipped packages' in catalogue order, then the families' own). {@link Plant#NONE} is left out.
  */
 public final class Catalogue {
     private Catalogue() {
@@ -21,7 +21,7 @@ public final class Catalogue {
             out.println("|---|---|---|---|");
         }
         for (Plant b : io.rdasuite.store.protocol.Plants.all()) {
-            if (b == PlantedBug.NONE) {
+            if (b == Plant.NONE) {
                 continue;
             }
             String stores = String.join(",", b.stores());

@@ -3,13 +3,16 @@ package io.rdasuite.store.mutation;
 import java.util.List;
 
 /**
- * A bug planted behind a switch in a store's code (DESIGN §5a), so that a check can be shown to catch it. The shipped
- * stores' plants are {@link PlantedBug}'s constants; a store of one's own lists its plants in its
- * {@link io.rdasuite.store.protocol.KvProtocolFamily#plants()}, and {@code --plant NAME} then switches them on like the
- * shipped ones. Store code reads the switch once when it builds a server or client ({@link PlantedBugs#activePlant()})
+ * A bug planted behind a switch in a store's code (DESIGN §5a), so that a check can be shown to catch it. Each shipped
+ * store's package has an enum of its plants, registered as {@link PackagePlants}; a store of one's own lists its plants
+ * in its {@link io.rdasuite.store.protocol.KvProtocolFamily#plants()}, and {@code --plant NAME} then switches them on
+ * like the shipped ones. Store code reads the switch once when it builds a server or client ({@link PlantedBugs#activePlant()})
  * and tests it at the step the bug breaks.
  */
 public interface Plant {
+    /** No planted bug: every store as written ({@code --plant none}), first in the list of all plants. */
+    Plant NONE = new Unplanted();
+
     /** The name {@code --plant}, replay tokens and reports use: lower case, unique among the registered plants. */
     String cliName();
 

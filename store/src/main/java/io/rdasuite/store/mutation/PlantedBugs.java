@@ -3,14 +3,14 @@ package io.rdasuite.store.mutation;
 import java.util.Objects;
 
 /**
- * Which {@link Plant} ({@link PlantedBug} for the shipped stores) is switched on in this JVM: one at a time, chosen by {@code rda check --plant} or
+ * Which {@link Plant} is switched on in this JVM: one at a time, chosen by {@code rda check --plant} or
  * {@code rda fuzz --plant}, or by a test (which must switch it off again: {@link #with}). Store code reads
  * the switch once when it builds a server, client or responder (into a final field, so that Lincheck's model checker
  * meets no new shared access in the stores' code) and tests it at the step the bug breaks: plant before building a
  * store. The switch is read, never written, by simulated code, so a run stays a function of its seed.
  */
 public final class PlantedBugs {
-    private static volatile Plant active = PlantedBug.NONE;
+    private static volatile Plant active = Plant.NONE;
 
     private PlantedBugs() {
     }
@@ -20,12 +20,7 @@ public final class PlantedBugs {
         return active == bug;
     }
 
-    /** The planted shipped bug: {@link PlantedBug#NONE} when the stores run as written or a store of one's own has the plant. */
-    public static PlantedBug active() {
-        return active instanceof PlantedBug b ? b : PlantedBug.NONE;
-    }
-
-    /** The planted bug, a shipped or a user's one ({@link PlantedBug#NONE} when every store runs as written). */
+    /** The planted bug, a shipped or a user's one ({@link Plant#NONE} when every store runs as written). */
     public static Plant activePlant() {
         return active;
     }

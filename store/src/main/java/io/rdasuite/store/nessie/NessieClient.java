@@ -8,6 +8,7 @@ import io.rdasuite.store.fabric.WorkRequest;
 import io.rdasuite.store.kv.KeyHash;
 import io.rdasuite.store.kv.KvClient;
 import io.rdasuite.store.kv.StoreFullException;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.nessie.CuckooHashes.Slot;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -71,7 +72,7 @@ public final class NessieClient extends NessieKvBase {
     private final long entryCount;
     private final boolean caching;
     /** The planted bugs this client runs with (tests, or the mutation test's switch), read once when it is built. */
-    private final NessiePlantedBug plantedBug;
+    private final Plant plantedBug;
     private final boolean recycleWithoutExpiry;
 
     /** Counters of what this client did, for tests and reports. */

@@ -1,7 +1,7 @@
 package io.rdasuite.store.nessie;
 
 import io.rdasuite.store.kv.KvShape;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -28,7 +28,7 @@ import java.util.Set;
  * @param maxAttempts          attempts of one operation before it gives up
  * @param recycleWithoutExpiry THE PLANTED BUG: re-use a replaced DTE at once instead of after its expiration
  *                             (for the ABA test only)
- * @param plantedBug           a planted bug of the protocol, for tests only ({@link NessiePlantedBug#NONE} in
+ * @param plantedBug           a {@link NessiePlantedBug} of the protocol, for tests only ({@link Plant#NONE} in
  *                             every real configuration)
  * @param mode                 Nessie, NessieSD or NessieHY (§5)
  * @param serverWorkers        NessieSD/NessieHY: polling server threads per node (§6 tunes 1 to 3; 1 by default)
@@ -40,7 +40,7 @@ import java.util.Set;
 public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int indexSlotsPerNode, int dataEntriesPerNode,
                            int cacheEntries, long expirationNs, long maxClockSkewNs, long operationTimeoutNs, int migrateDepth,
                            long backoffBaseNs, long backoffMaxNs, int maxAttempts, boolean recycleWithoutExpiry,
-                           NessiePlantedBug plantedBug, NessieMode mode, int serverWorkers, long serverSpinNs, Set<NessieOptimization> optimizations) {
+                           Plant plantedBug, NessieMode mode, int serverWorkers, long serverSpinNs, Set<NessieOptimization> optimizations) {
     public NessieConfig {
         if (hashFunctions < 1 || hashFunctions > 8) {
             throw new IllegalArgumentException("hash functions must be 1..8: " + hashFunctions);
@@ -60,7 +60,7 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
             throw new IllegalArgumentException("migrate depth, back-off and attempts must be positive (ceiling >= base)");
         }
         if (plantedBug == null) {
-            throw new IllegalArgumentException("need a planted bug, NessiePlantedBug.NONE for none");
+            throw new IllegalArgumentException("need a planted bug, Plant.NONE for none");
         }
         if (mode == null || serverWorkers < 1 || serverSpinNs < 1) {
             throw new IllegalArgumentException("need a mode, at least one server worker and a positive spin: " + mode + ", " + serverWorkers + ", " + serverSpinNs);
@@ -74,13 +74,13 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     /** Simulator sizes: virtual time is free of scheduling stalls, so the periods can be microseconds. */
     public static NessieConfig small(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 2_000_000, 50_000, 1_000_000, 3,
-                2_000, 200_000, 10_000, false, NessiePlantedBug.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
+                2_000, 200_000, 10_000, false, Plant.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     /** Real threads: periods long enough to outlast a descheduled thread (the paper's expiration is 1 s). */
     public static NessieConfig realThreads(KvShape shape, int indexSlotsPerNode, int dataEntriesPerNode) {
         return new NessieConfig(shape, 3, 7, indexSlotsPerNode, dataEntriesPerNode, 64, 1_000_000_000L, 10_000_000, 500_000_000L, 3,
-                1_000, 1_000_000, 100_000, false, NessiePlantedBug.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
+                1_000, 1_000_000, 100_000, false, Plant.NONE, NessieMode.NESSIE, 1, 100, NessieOptimization.all());
     }
 
     public NessieConfig withCacheEntries(int entries) {
@@ -106,7 +106,7 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     }
 
     /** The same configuration with planted bug {@code bug} of the protocol, for tests only. */
-    public NessieConfig withPlantedBug(NessiePlantedBug bug) {
+    public NessieConfig withPlantedBug(Plant bug) {
         return edit(e -> e.plantedBug = bug);
     }
 
@@ -126,25 +126,16 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
     }
 
     /**
-     * The planted bug this configuration's code runs with: {@link #plantedBug} when set, else the Nessie bug the JVM-wide
-     * mutation switch ({@link PlantedBugs}, {@code rda ... --plant}) names, else {@link NessiePlantedBug#NONE}.
+     * The planted bug this configuration's code runs with: {@link #plantedBug} when set, else the JVM-wide mutation switch
+     * ({@link PlantedBugs}, {@code rda ... --plant}); the client's code tests it for the {@link NessiePlantedBug}s.
      */
-    public NessiePlantedBug activePlantedBug() {
-        if (plantedBug != NessiePlantedBug.NONE) {
-            return plantedBug;
-        }
-        return switch (PlantedBugs.active()) {
-            case NESSIE_BLIND_CANDIDATE_CAS -> NessiePlantedBug.BLIND_CANDIDATE_CAS;
-            case NESSIE_SKIP_DUPLICATE_REMOVAL -> NessiePlantedBug.SKIP_DUPLICATE_REMOVAL;
-            case NESSIE_SKIP_GET_REVERSE_PASS -> NessiePlantedBug.SKIP_GET_REVERSE_PASS;
-            case NESSIE_MIGRATE_SOURCE_FIRST -> NessiePlantedBug.MIGRATE_SOURCE_FIRST;
-            default -> NessiePlantedBug.NONE;
-        };
+    public Plant activePlantedBug() {
+        return plantedBug != Plant.NONE ? plantedBug : PlantedBugs.activePlant();
     }
 
-    /** Whether replaced DTEs are re-used at once: {@link #recycleWithoutExpiry}, or the mutation switch naming the ABA bug. */
+    /** Whether replaced DTEs are re-used at once: {@link #recycleWithoutExpiry}, or the planted ABA bug. */
     public boolean recyclesWithoutExpiry() {
-        return recycleWithoutExpiry || PlantedBugs.on(PlantedBug.NESSIE_RECYCLE_WITHOUT_EXPIRY);
+        return recycleWithoutExpiry || plantedBug == NessiePlantedBug.RECYCLE_WITHOUT_EXPIRY || PlantedBugs.on(NessiePlantedBug.RECYCLE_WITHOUT_EXPIRY);
     }
 
     /** True when {@code o} is switched on. */
@@ -174,7 +165,7 @@ public record NessieConfig(KvShape shape, int hashFunctions, int filterBits, int
         long backoffMaxNs;
         int maxAttempts;
         boolean recycleWithoutExpiry;
-        NessiePlantedBug plantedBug;
+        Plant plantedBug;
         NessieMode mode;
         int serverWorkers;
         long serverSpinNs;

@@ -5,7 +5,7 @@ import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -24,7 +24,7 @@ public final class RemoteUpdater {
     private final MemoryRegion ackBuffer;
     private long sequence;
     /** The mutation test's planted bug (DESIGN §5a), read once when this is built; NONE runs the recipe as written. */
-    private final PlantedBug planted = PlantedBugs.active();
+    private final Plant planted = PlantedBugs.activePlant();
 
     /**
      * @param node   the requester node (registers an 8-byte DRAM ack buffer when the recipe needs acks)
@@ -51,7 +51,7 @@ public final class RemoteUpdater {
             throw new IllegalArgumentException(recipe.name() + " takes " + expected + " update(s), got " + updates.size());
         }
         Method method = recipe.method();
-        if (planted == PlantedBug.REMOTELOG_COMPOUND_UNORDERED && method.compoundOnly()) {
+        if (planted == RemoteLogPlantedBug.REMOTELOG_COMPOUND_UNORDERED && method.compoundOnly()) {
             // the planted bug: b goes out before a's persistence is confirmed, one persistence step covers both
             method = method == Method.MESSAGE_FLUSH_ACK_EACH ? Method.MESSAGE_FLUSH_ACK : Method.FLUSH;
         }

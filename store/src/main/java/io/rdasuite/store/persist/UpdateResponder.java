@@ -6,7 +6,7 @@ import io.rdasuite.store.fabric.Opcode;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.Received;
 import io.rdasuite.store.fabric.WorkRequest;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.pm.LocalMemory;
 import java.lang.foreign.MemorySegment;
@@ -44,9 +44,9 @@ public final class UpdateResponder {
         LocalMemory targetMemory = node.local(target);
         LocalMemory slots = node.local(buffers);
         boolean persistentSlots = buffers.kind() == io.rdasuite.store.fabric.MemoryKind.PM;
-        PlantedBug planted = PlantedBugs.active(); // the mutation test's switch (DESIGN §5a), read once
-        boolean flushes = planted != PlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH;
-        boolean consumeFirst = planted == PlantedBug.REMOTELOG_SLOT_CONSUMED_EARLY;
+        Plant planted = PlantedBugs.activePlant(); // the mutation test's switch (DESIGN §5a), read once
+        boolean flushes = planted != RemoteLogPlantedBug.REMOTELOG_RESPONDER_SKIPS_FLUSH;
+        boolean consumeFirst = planted == RemoteLogPlantedBug.REMOTELOG_SLOT_CONSUMED_EARLY;
         node.spawnDaemon(name, () -> {
             for (int i = 0; i < SLOTS; i++) {
                 responder.postReceive(buffers, (long) i * UpdateMessage.SLOT_BYTES, UpdateMessage.SLOT_BYTES);
@@ -127,7 +127,7 @@ public final class UpdateResponder {
         }
         LocalMemory slots = node.local(buffers);
         LocalMemory targetMemory = node.local(target);
-        boolean checksums = !PlantedBugs.on(PlantedBug.REMOTELOG_REPLAY_WITHOUT_CHECKSUM);
+        boolean checksums = !PlantedBugs.on(RemoteLogPlantedBug.REMOTELOG_REPLAY_WITHOUT_CHECKSUM);
         List<UpdateMessage.Decoded> found = new ArrayList<>();
         for (int i = 0; i < SLOTS; i++) {
             MemorySegment slot = MemorySegment.ofArray(new long[UpdateMessage.SLOT_BYTES / 8]);

@@ -22,8 +22,9 @@ public interface KvProtocolFamily {
 
     /**
      * The bugs the family's code can plant (DESIGN §5a), each behind {@code PlantedBugs.on(plant)}: {@code --plant}
-     * and the test kit switch them on by name, so that one can show a check catching each. The shipped families'
-     * plants are {@link io.rdasuite.store.mutation.PlantedBug}'s constants, listed there; none by default.
+     * and the test kit switch them on by name, so that one can show a check catching each. The shipped families return
+     * their package's plants, which that package also registers as {@link io.rdasuite.store.mutation.PackagePlants}; none
+     * by default.
      */
     default List<io.rdasuite.store.mutation.Plant> plants() {
         return List.of();

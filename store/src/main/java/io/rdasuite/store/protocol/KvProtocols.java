@@ -19,14 +19,8 @@ public final class KvProtocols {
 
     /** Loaded once, on first use. */
     private static final class Registry {
-        static final List<KvProtocolFamily> FAMILIES = sorted(ServiceLoader.load(KvProtocolFamily.class, loader()));
+        static final List<KvProtocolFamily> FAMILIES = sorted(ServiceLoader.load(KvProtocolFamily.class, RegisteredNames.loader()));
         static final List<KvProtocol> ALL = load(FAMILIES);
-
-        /** The thread's context class loader (rda --classpath sets one holding a user's jars), else this class's. */
-        private static ClassLoader loader() {
-            ClassLoader context = Thread.currentThread().getContextClassLoader();
-            return context != null ? context : KvProtocols.class.getClassLoader();
-        }
     }
 
     /** Every registered protocol, in report order. */
@@ -82,7 +76,7 @@ public final class KvProtocols {
         }
         String where;
         try {
-            Class.forName(name, false, Registry.loader());
+            Class.forName(name, false, RegisteredNames.loader());
             where = name + " is on the class path but no registered family is it or holds a protocol of it: name its family in"
                     + " META-INF/services/" + KvProtocolFamily.class.getName();
         } catch (ClassNotFoundException | LinkageError e) {

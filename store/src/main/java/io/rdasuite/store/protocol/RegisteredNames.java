@@ -6,9 +6,15 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** What the registries ({@link KvProtocols}, {@link Plants}) share: names matched without case, and kept unique. */
+/** What the registries ({@link KvProtocols}, {@link Plants}) share: the class loader they search, names matched without case and kept unique. */
 final class RegisteredNames {
     private RegisteredNames() {
+    }
+
+    /** Where the registries look: the thread's context class loader (rda --classpath sets one holding a user's jars), else this class's. */
+    static ClassLoader loader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : RegisteredNames.class.getClassLoader();
     }
 
     /** The element named {@code name} (case and surrounding blanks ignored); an unknown one is an error listing the valid names. */
@@ -27,10 +33,10 @@ final class RegisteredNames {
         return all.stream().map(nameOf).collect(Collectors.joining(", "));
     }
 
-    /** Takes {@code name} into {@code taken}; a name taken before is an error naming {@code family}, where the second came from. */
-    static void take(Set<String> taken, String name, String what, KvProtocolFamily family) {
+    /** Takes {@code name} into {@code taken}; a name taken before is an error naming {@code source}, where the second came from. */
+    static void take(Set<String> taken, String name, String what, Object source) {
         if (!taken.add(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalStateException("two " + what + " are named '" + name + "' (the second in " + family.getClass().getName()
+            throw new IllegalStateException("two " + what + " are named '" + name + "' (the second in " + source.getClass().getName()
                     + "); a name must be unique");
         }
     }

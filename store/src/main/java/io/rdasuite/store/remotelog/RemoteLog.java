@@ -4,9 +4,10 @@ import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
-import io.rdasuite.store.mutation.PlantedBug;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.persist.Recipe;
+import io.rdasuite.store.persist.RemoteLogPlantedBug;
 import io.rdasuite.store.persist.RemoteUpdater;
 import io.rdasuite.store.persist.Update;
 import io.rdasuite.store.persist.UpdateKind;
@@ -50,7 +51,7 @@ public final class RemoteLog {
         private final int capacity;
         private int next;
         /** The mutation test's planted bug (DESIGN §5a), read once when this is built. */
-        private final PlantedBug planted = PlantedBugs.active();
+        private final Plant planted = PlantedBugs.activePlant();
 
         public Appender(Node client, QueuePair qp, MemoryRegion log, int capacity, Recipe recipe, String name) {
             this.updater = new RemoteUpdater(client, qp, recipe, log, name);
@@ -84,7 +85,7 @@ public final class RemoteLog {
             }
             Update tail = new Update(log.address(0), log.rkey(), MemorySegment.ofArray(new long[] {slot + 1}));
             // the planted bug swaps a and b, except where the recipe's b is an 8-byte WRITE_ATOMIC, which only the tail fits
-            boolean swapped = planted == PlantedBug.REMOTELOG_TAIL_BEFORE_RECORD && via.recipe().method() != io.rdasuite.store.persist.Method.FLUSH_THEN_ATOMIC;
+            boolean swapped = planted == RemoteLogPlantedBug.REMOTELOG_TAIL_BEFORE_RECORD && via.recipe().method() != io.rdasuite.store.persist.Method.FLUSH_THEN_ATOMIC;
             return via.apply(swapped ? List.of(tail, record) : List.of(record, tail));
         }
     }

@@ -47,7 +47,7 @@
  *       {@code write} (persisted at every replica by the recipe) and {@code pfree} take one. A raw heap block survives a
  *       restart only when a root the rebuild knows reaches it (the object tables, and pDKVS's CCEH index; transactions keep
  *       their items in a fixed area of each segment, outside the heap): raw read/write carry no crash guarantee (§4.1.8).</li>
- *   <li>{@link io.rdasuite.store.thdpms.ThdpmsPlantedBug} — five planted bugs for the checks to catch.</li>
+ *   <li>{@link io.rdasuite.store.thdpms.ThdpmsPlantedBug} — pDSM's planted bugs for the checks to catch.</li>
  * </ul>
  */
 package io.rdasuite.store.thdpms;

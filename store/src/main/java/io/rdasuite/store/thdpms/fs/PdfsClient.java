@@ -1,6 +1,7 @@
 package io.rdasuite.store.thdpms.fs;
 
 import io.rdasuite.store.kv.KeyHash;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.addr.GlobalAddress;
 import io.rdasuite.store.thdpms.kvs.PdkvsClient;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -29,9 +30,9 @@ public final class PdfsClient {
     public static final long ROOT = 1;
     private final PdkvsClient kv;
     private final int clientId;
-    private final PdfsPlantedBug planted;
+    private final Plant planted;
 
-    PdfsClient(PdkvsClient kv, int clientId, PdfsPlantedBug planted) {
+    PdfsClient(PdkvsClient kv, int clientId, Plant planted) {
         this.kv = kv;
         this.clientId = clientId;
         this.planted = planted;

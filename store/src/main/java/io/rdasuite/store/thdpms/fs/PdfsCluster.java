@@ -1,8 +1,8 @@
 package io.rdasuite.store.thdpms.fs;
 
 import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.kvs.PdkvsCluster;
-import io.rdasuite.store.thdpms.kvs.PdkvsPlantedBug;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,21 +17,21 @@ public final class PdfsCluster {
     }
 
     public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
-                                     boolean recover, PdfsPlantedBug bug) {
+                                     boolean recover, Plant bug) {
         return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, 2, 1);
     }
 
     /** As above with CCEH segments of {@code buckets} × {@code slots} in the metadata tables. */
     public static PdfsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
-                                     boolean recover, PdfsPlantedBug bug, int buckets, int slots) {
-        return over(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, PdkvsPlantedBug.NONE, buckets, slots), bug);
+                                     boolean recover, Plant bug, int buckets, int slots) {
+        return over(PdkvsCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, Plant.NONE, buckets, slots), bug);
     }
 
     /**
      * pDFS over a pDKVS cluster deployed on its own (e.g. each node in its own process): every local pDKVS server learns
      * that a file inode keeps its data block alive, and every pDKVS client gets a pDFS client.
      */
-    public static PdfsCluster over(PdkvsCluster kvs, PdfsPlantedBug bug) {
+    public static PdfsCluster over(PdkvsCluster kvs, Plant bug) {
         PdfsCluster cluster = new PdfsCluster(kvs);
         if (bug != PdfsPlantedBug.DATA_NOT_ROOTED) {
             kvs.servers.forEach(s -> s.keepAliveThroughValues(FsRecord::dataBlocks));

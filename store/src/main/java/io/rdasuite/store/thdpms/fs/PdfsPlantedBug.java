@@ -1,36 +1,90 @@
 package io.rdasuite.store.thdpms.fs;
 
-/** Planted bugs of pDFS (paper 002 §4.2), for tests and the mutation score only. {@link #NONE} is the file system. */
-public enum PdfsPlantedBug {
-    NONE,
+import io.rdasuite.store.mutation.PackagePlants;
+import io.rdasuite.store.mutation.Plant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** Planted bugs of pDFS (paper 002 §4.2; DESIGN §5a). {@link Plant#NONE} is the file system as written. */
+public enum PdfsPlantedBug implements Plant {
     /** A rename is two independent operations (create the new name, then remove the old) with no intent to finish it. */
-    RENAME_TWO_OPERATIONS,
+    RENAME_TWO_OPERATIONS("pdfs-rename-two-operations", "pdfs",
+            "a rename is two independent operations, create the new name then remove the old, with no intent to finish it"
+                    + " after a crash (paper 002 §4.2, pDFS metadata)"),
+
     /**
      * The PM servers do not know that an inode keeps its data block alive: the allocator's rebuild and re-replication
      * (§4.1.7) see the inode's item, not the block it names, so a re-replicated segment lacks the file's data.
      */
-    DATA_NOT_ROOTED;
+    DATA_NOT_ROOTED("pdfs-data-not-rooted", "pdfs",
+            "the PM servers do not count a file's data block as live (only the inode's item), so re-replication copies a"
+                    + " file metadata server's segment without the files' data (paper 002 §4.2 over §4.1.7)");
 
-    public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    private final String cliName;
+    private final String stores;
+    private final String description;
+
+    PdfsPlantedBug(String cliName, String stores, String description) {
+        this.cliName = cliName;
+        this.stores = stores;
+        this.description = description;
     }
 
-    public static PdfsPlantedBug parse(String label) {
+    @Override
+    public String cliName() {
+        return cliName;
+    }
+
+    @Override
+    public List<String> stores() {
+        return List.of(stores.split(","));
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Parses a {@link #label()}, or {@code none} for {@link Plant#NONE}; an unknown one names the valid choices. */
+    public static Plant parse(String label) {
+        if (label.equals("none")) {
+            return Plant.NONE;
+        }
         for (PdfsPlantedBug b : values()) {
             if (b.label().equals(label)) {
                 return b;
             }
         }
-        throw new IllegalArgumentException("unknown pDFS planted bug '" + label + "'; valid: "
-                + String.join(", ", java.util.Arrays.stream(values()).map(PdfsPlantedBug::label).toList()));
+        throw new IllegalArgumentException("unknown pDFS planted bug '" + label + "'; valid: none, "
+                + String.join(", ", Arrays.stream(values()).map(PdfsPlantedBug::label).toList()));
     }
 
-    /** The pDFS bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdfs-...}), else {@link #NONE}. */
-    public static PdfsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
-        return switch (plant) {
-            case PDFS_RENAME_TWO_OPERATIONS -> RENAME_TWO_OPERATIONS;
-            case PDFS_DATA_NOT_ROOTED -> DATA_NOT_ROOTED;
-            case null, default -> NONE;
-        };
+    /** {@code plant}'s {@link #label()} if it is one of these, else {@code none} (this package's code runs as written). */
+    public static String labelOf(Plant plant) {
+        return plant instanceof PdfsPlantedBug b ? b.label() : "none";
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+
+    /** What {@link java.util.ServiceLoader} finds: pDFS's plants, after the transactions'. */
+    public static final class Provider implements PackagePlants {
+        @Override
+        public List<Plant> plants() {
+            return List.of(values());
+        }
+
+        @Override
+        public int order() {
+            return 70;
+        }
     }
 }

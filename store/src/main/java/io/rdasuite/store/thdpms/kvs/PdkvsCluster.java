@@ -1,6 +1,7 @@
 package io.rdasuite.store.thdpms.kvs;
 
 import io.rdasuite.store.fabric.Fabric;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
 import io.rdasuite.store.thdpms.pdsm.PdsmServer;
@@ -19,13 +20,13 @@ public final class PdkvsCluster {
 
     /** CCEH segments of 2 buckets × 1 slot: a handful of keys splits and doubles (what the explorer wants). */
     public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
-                                      boolean recover, PdkvsPlantedBug bug) {
+                                      boolean recover, Plant bug) {
         return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, 2, 1);
     }
 
     /** As above with CCEH segments of {@code buckets} × {@code slots} (a power of two buckets; benchmarks use 16 × 4). */
     public static PdkvsCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config, long seed,
-                                      boolean recover, PdkvsPlantedBug bug, int buckets, int slots) {
+                                      boolean recover, Plant bug, int buckets, int slots) {
         return over(PdsmCluster.deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover), config, bug, buckets, slots);
     }
 
@@ -33,7 +34,7 @@ public final class PdkvsCluster {
      * pDKVS over a pDSM cluster deployed on its own (e.g. with the monitor's log on Apache Ratis, each node in its own
      * process): every local PM server gets the CCEH extension, every client a pDKVS client.
      */
-    public static PdkvsCluster over(PdsmCluster pdsm, PdsmConfig config, PdkvsPlantedBug bug, int buckets, int slots) {
+    public static PdkvsCluster over(PdsmCluster pdsm, PdsmConfig config, Plant bug, int buckets, int slots) {
         PdkvsCluster cluster = new PdkvsCluster(pdsm);
         for (PdsmServer s : pdsm.servers) {
             PdkvsServer k = new PdkvsServer(s, config, bug, buckets, slots);

@@ -1,17 +1,62 @@
 package io.rdasuite.store.thdpms.kvs;
 
-/** Planted bugs of pDKVS (paper 002 §4.3), for tests and the mutation score only. {@link #NONE} is the store. */
-public enum PdkvsPlantedBug {
-    NONE,
-    /** A CCEH split points the directory at the new segment before the segment's contents persist (and reach the backups). */
-    SPLIT_PUBLISHED_BEFORE_PERSIST;
+import io.rdasuite.store.mutation.PackagePlants;
+import io.rdasuite.store.mutation.Plant;
+import java.util.List;
+import java.util.Locale;
 
-    public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+/** Planted bugs of pDKVS (paper 002 §4.3; DESIGN §5a). {@link Plant#NONE} is the store as written. */
+public enum PdkvsPlantedBug implements Plant {
+    /** A CCEH split points the directory at the new segment before the segment's contents persist (and reach the backups). */
+    SPLIT_PUBLISHED_BEFORE_PERSIST("pdkvs-split-published-before-persist", "pdkvs",
+            "a CCEH split points the directory at the new segment before the segment's contents persist (and reach the"
+                    + " backups) (paper 002 §4.3, CCEH index)");
+
+    private final String cliName;
+    private final String stores;
+    private final String description;
+
+    PdkvsPlantedBug(String cliName, String stores, String description) {
+        this.cliName = cliName;
+        this.stores = stores;
+        this.description = description;
     }
 
-    /** The pDKVS bug the mutation catalogue's {@code plant} names ({@code rda check --plant pdkvs-...}), else {@link #NONE}. */
-    public static PdkvsPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
-        return plant == io.rdasuite.store.mutation.PlantedBug.PDKVS_SPLIT_PUBLISHED_BEFORE_PERSIST ? SPLIT_PUBLISHED_BEFORE_PERSIST : NONE;
+    @Override
+    public String cliName() {
+        return cliName;
+    }
+
+    @Override
+    public List<String> stores() {
+        return List.of(stores.split(","));
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+
+    /** What {@link java.util.ServiceLoader} finds: pDKVS's plant, after pDSM's. */
+    public static final class Provider implements PackagePlants {
+        @Override
+        public List<Plant> plants() {
+            return List.of(values());
+        }
+
+        @Override
+        public int order() {
+            return 50;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.rdasuite.store.thdpms.kvs;
 
 import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.palloc.PAllocator;
@@ -23,14 +24,14 @@ import java.util.function.Supplier;
 public final class PdkvsServer implements PdsmServer.Extension {
     private final PdsmServer server;
     private final PdsmConfig config;
-    private final PdkvsPlantedBug planted;
+    private final Plant planted;
     private final TreeSet<Long> unrepaired = new TreeSet<>();
     private final long[] stats = new long[2];
 
     private final int buckets;
     private final int slots;
 
-    PdkvsServer(PdsmServer server, PdsmConfig config, PdkvsPlantedBug planted, int buckets, int slots) {
+    PdkvsServer(PdsmServer server, PdsmConfig config, Plant planted, int buckets, int slots) {
         this.buckets = buckets;
         this.slots = slots;
         this.server = server;

@@ -3,6 +3,7 @@ package io.rdasuite.store.thdpms.pdsm;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.persist.RemoteUpdater;
 import io.rdasuite.store.persist.Update;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
@@ -45,7 +46,7 @@ public final class PdsmClient {
     private final TreeMap<Integer, IrdmaRpc.Client> rpc;
     private final TreeMap<Long, RemoteUpdater> updaters;
     private final TreeMap<Integer, QueuePair> readers;
-    private final ThdpmsPlantedBug planted;
+    private final Plant planted;
     private long epoch;
     private final TreeMap<Long, MappingItem> items = new TreeMap<>();
 

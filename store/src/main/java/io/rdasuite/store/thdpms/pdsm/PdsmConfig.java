@@ -1,6 +1,7 @@
 package io.rdasuite.store.thdpms.pdsm;
 
-import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
+import io.rdasuite.store.mutation.Plant;
+
 
 /**
  * Sizes of a pDSM deployment, scaled down from the paper's (2 GB segments, 4 MB chunks, 4 KB pages, §4.1.2–§4.1.5) so
@@ -19,7 +20,7 @@ import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
  * @param plantedBug        a planted bug, or NONE
  */
 public record PdsmConfig(int segmentsPerServer, int segmentBytes, int tableBuckets, int chunkBytes, int pageBytes, int backups, int rpcSlots,
-                         long probeNanos, int missedProbes, long commitNanos, ThdpmsPlantedBug plantedBug) {
+                         long probeNanos, int missedProbes, long commitNanos, Plant plantedBug) {
     public PdsmConfig {
         if (segmentBytes % chunkBytes != 0 || chunkBytes % 64 != 0 || pageBytes % 64 != 0 || tableBuckets < 8) {
             throw new IllegalArgumentException("segment a multiple of chunks, chunks and pages of 64-byte lines, 8+ buckets");
@@ -28,10 +29,10 @@ public record PdsmConfig(int segmentsPerServer, int segmentBytes, int tableBucke
 
     /** Three segments of 64 KiB per server (one primary, room for two backups), 4 KiB chunks, 512-byte pages, one backup. */
     public static PdsmConfig small() {
-        return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 5_000, 2, 10_000, ThdpmsPlantedBug.NONE);
+        return new PdsmConfig(3, 64 * 1024, 64, 4096, 512, 1, 8, 5_000, 2, 10_000, Plant.NONE);
     }
 
-    public PdsmConfig withPlantedBug(ThdpmsPlantedBug bug) {
+    public PdsmConfig withPlantedBug(Plant bug) {
         return new PdsmConfig(segmentsPerServer, segmentBytes, tableBuckets, chunkBytes, pageBytes, backups, rpcSlots, probeNanos, missedProbes,
                 commitNanos, bug);
     }

@@ -4,6 +4,7 @@ import io.rdasuite.store.fabric.MemoryKind;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.persist.RemoteUpdater;
 import io.rdasuite.store.persist.Update;
 import io.rdasuite.store.pm.LocalMemory;
@@ -40,7 +41,7 @@ public final class PdsmServer {
     private final TreeMap<Long, List<RemoteUpdater>> mirrors = new TreeMap<>();
     /** (backup node, backup local segment) → the updater that writes there; wired by the cluster. */
     final TreeMap<Long, RemoteUpdater> updaters = new TreeMap<>();
-    private final ThdpmsPlantedBug planted;
+    private final Plant planted;
     private long epoch;
     private final List<long[]> unflushedSwings = new ArrayList<>();
     /** {@link #stallNextCommit}: the object whose next commit here stalls, and for how long (0: none). */

@@ -6,6 +6,7 @@ import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.Node;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.irdma.IrdmaRpc;
 import io.rdasuite.store.thdpms.pdsm.PdsmCluster;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
@@ -30,7 +31,7 @@ public final class TxnCluster {
     private volatile long recoveredEpoch = -1;
     private final List<Runnable> commitStepListeners;
     private final List<StepListener> stepListeners;
-    /** Restartable coordinators (the split deployment): see {@link #deploy(Fabric, List, int, List, PdsmConfig, long, boolean, TxnPlantedBug, ReplicatedLog, boolean)}. */
+    /** Restartable coordinators (the split deployment): see {@link #deploy(Fabric, List, int, List, PdsmConfig, long, boolean, Plant, ReplicatedLog, boolean)}. */
     private boolean restartable;
     /** Each client's heartbeat region and its node. */
     private final List<MemoryRegion> heartbeats = new ArrayList<>();
@@ -68,7 +69,7 @@ public final class TxnCluster {
 
     /** Deploys pDSM with transactions; {@code recover}: every node restarts from its PM (the bootstrap then recovers). */
     public static TxnCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
-                                    long seed, boolean recover, TxnPlantedBug bug) {
+                                    long seed, boolean recover, Plant bug) {
         return deploy(fabric, serverNodes, monitorNode, clientNodes, config, seed, recover, bug, null, false);
     }
 
@@ -82,7 +83,7 @@ public final class TxnCluster {
      * monitor node's knows when it may act ({@link TxnCoordinator#awaitAdmission}).
      */
     public static TxnCluster deploy(Fabric fabric, List<Integer> serverNodes, int monitorNode, List<Integer> clientNodes, PdsmConfig config,
-                                    long seed, boolean recover, TxnPlantedBug bug, ReplicatedLog external, boolean restartable) {
+                                    long seed, boolean recover, Plant bug, ReplicatedLog external, boolean restartable) {
         if (clientNodes.size() > TxnLayout.MAX_COORDINATORS) {
             throw new IllegalArgumentException("at most " + TxnLayout.MAX_COORDINATORS + " coordinators: " + clientNodes.size());
         }

@@ -3,6 +3,7 @@ package io.rdasuite.store.thdpms.txn;
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.WorkRequest;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.monitor.MappingItem;
 import io.rdasuite.store.thdpms.monitor.Replica;
 import io.rdasuite.store.thdpms.pdsm.PdsmClient;
@@ -39,7 +40,7 @@ public final class TxnCoordinator {
     private final PdsmClient client;
     private final TxnCluster cluster;
     private final PdsmConfig config;
-    private final TxnPlantedBug planted;
+    private final Plant planted;
     private final int items;
     private long txnSeq;
     /** This life's incarnation (0 on the simulator; see {@link TxnLayout#TXN_SEQ_BITS}). */
@@ -54,7 +55,7 @@ public final class TxnCoordinator {
     private long[] pendingTruncate;
     private TreeSet<Integer> pendingParticipants;
 
-    TxnCoordinator(PdsmClient client, TxnCluster cluster, PdsmConfig config, TxnPlantedBug planted) {
+    TxnCoordinator(PdsmClient client, TxnCluster cluster, PdsmConfig config, Plant planted) {
         this.client = client;
         this.cluster = cluster;
         this.config = config;

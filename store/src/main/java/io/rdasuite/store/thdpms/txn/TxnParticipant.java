@@ -2,6 +2,7 @@ package io.rdasuite.store.thdpms.txn;
 
 import io.rdasuite.store.fabric.MemoryRegion;
 import io.rdasuite.store.kv.ServerLock;
+import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.pm.LocalMemory;
 import io.rdasuite.store.thdpms.monitor.MonitorView;
 import io.rdasuite.store.thdpms.pdsm.PdsmConfig;
@@ -23,7 +24,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
     private final PdsmConfig config;
     private final LocalMemory log;
     private final ServerLock lock;
-    private final TxnPlantedBug planted;
+    private final Plant planted;
     private final int items;
     private long knownEpoch;
     private boolean recovering;
@@ -35,7 +36,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
 
     private final TxnCluster.StepListener onStep;
 
-    TxnParticipant(PdsmServer server, PdsmConfig config, MemoryRegion logRegion, TxnPlantedBug planted, TxnCluster.StepListener onStep) {
+    TxnParticipant(PdsmServer server, PdsmConfig config, MemoryRegion logRegion, Plant planted, TxnCluster.StepListener onStep) {
         this.onStep = onStep;
         this.server = server;
         this.config = config;

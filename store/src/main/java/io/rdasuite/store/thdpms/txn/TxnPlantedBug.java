@@ -1,47 +1,103 @@
 package io.rdasuite.store.thdpms.txn;
 
+import io.rdasuite.store.mutation.PackagePlants;
+import io.rdasuite.store.mutation.Plant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
 /**
- * Planted bugs of pDSM's transactions (paper 002 §4.1.6), for tests and the mutation score only: each drops one step of
- * the commit protocol so that the serializability checker can be shown to catch it. {@link #NONE} is the protocol.
+ * Planted bugs of pDSM's transactions (paper 002 §4.1.6; DESIGN §5a): each drops one step of the commit protocol so
+ * that the serializability checker can be shown to catch it. {@link Plant#NONE} is the protocol as written.
  */
-public enum TxnPlantedBug {
-    NONE,
+public enum TxnPlantedBug implements Plant {
     /** The coordinator commits without re-reading the read set's versions (step 3): write skew. */
-    VALIDATION_SKIPPED,
+    VALIDATION_SKIPPED("txn-validation-skipped", "txn",
+            "the coordinator commits without re-reading the read set's versions, so two transactions make a write skew"
+                    + " (paper 002 §4.1.6, step 3: validate)"),
+
     /** A backup acknowledges COMMIT-BACKUP before its log record persists (step 4). */
-    COMMIT_BACKUP_NOT_PERSISTED,
+    COMMIT_BACKUP_NOT_PERSISTED("txn-commit-backup-not-persisted", "txn",
+            "a backup acknowledges COMMIT-BACKUP before its log record persists (paper 002 §4.1.6, step 4: a synchronous"
+                    + " persisting RPC)"),
+
     /** The coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (steps 4–5 reordered). */
-    COMMIT_PRIMARY_BEFORE_BACKUP_ACK,
+    COMMIT_PRIMARY_BEFORE_BACKUP_ACK("txn-commit-primary-before-backup-ack", "txn",
+            "the coordinator sends COMMIT-PRIMARY before every backup acknowledged COMMIT-BACKUP (paper 002 §4.1.6, steps 4"
+                    + " and 5 reordered)"),
+
     /**
      * A primary installs a commit without regard to a re-replication copy of the segment that waits to be mapped
      * (§4.1.7): neither under the segment's lock nor mirrored to the copy, which then misses the commit for good.
      */
-    COMMIT_MISSES_PENDING_COPY;
+    COMMIT_MISSES_PENDING_COPY("txn-commit-misses-pending-copy", "txn",
+            "a primary installs a commit without the segment's lock or a mirror to a re-replication copy waiting to be"
+                    + " mapped, which then misses the commit for good (paper 002 §4.1.6 over §4.1.7)");
 
-    /** The name in tokens and on the command line: lower case, hyphens. */
-    public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    private final String cliName;
+    private final String stores;
+    private final String description;
+
+    TxnPlantedBug(String cliName, String stores, String description) {
+        this.cliName = cliName;
+        this.stores = stores;
+        this.description = description;
     }
 
-    /** Parses a {@link #label()}; an unknown one names the valid choices. */
-    public static TxnPlantedBug parse(String label) {
+    @Override
+    public String cliName() {
+        return cliName;
+    }
+
+    @Override
+    public List<String> stores() {
+        return List.of(stores.split(","));
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Parses a {@link #label()}, or {@code none} for {@link Plant#NONE}; an unknown one names the valid choices. */
+    public static Plant parse(String label) {
+        if (label.equals("none")) {
+            return Plant.NONE;
+        }
         for (TxnPlantedBug b : values()) {
             if (b.label().equals(label)) {
                 return b;
             }
         }
-        throw new IllegalArgumentException("unknown transaction planted bug '" + label + "'; valid: "
-                + String.join(", ", java.util.Arrays.stream(values()).map(TxnPlantedBug::label).toList()));
+        throw new IllegalArgumentException("unknown transaction planted bug '" + label + "'; valid: none, "
+                + String.join(", ", Arrays.stream(values()).map(TxnPlantedBug::label).toList()));
     }
 
-    /** The transaction bug the mutation catalogue's {@code plant} names ({@code rda check --plant txn-...}), else {@link #NONE}. */
-    public static TxnPlantedBug of(io.rdasuite.store.mutation.PlantedBug plant) {
-        return switch (plant) {
-            case TXN_VALIDATION_SKIPPED -> VALIDATION_SKIPPED;
-            case TXN_COMMIT_BACKUP_NOT_PERSISTED -> COMMIT_BACKUP_NOT_PERSISTED;
-            case TXN_COMMIT_PRIMARY_BEFORE_BACKUP_ACK -> COMMIT_PRIMARY_BEFORE_BACKUP_ACK;
-            case TXN_COMMIT_MISSES_PENDING_COPY -> COMMIT_MISSES_PENDING_COPY;
-            default -> NONE;
-        };
+    /** {@code plant}'s {@link #label()} if it is one of these, else {@code none} (this package's code runs as written). */
+    public static String labelOf(Plant plant) {
+        return plant instanceof TxnPlantedBug b ? b.label() : "none";
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+
+    /** What {@link java.util.ServiceLoader} finds: the transactions' plants, after pDKVS's. */
+    public static final class Provider implements PackagePlants {
+        @Override
+        public List<Plant> plants() {
+            return List.of(values());
+        }
+
+        @Override
+        public int order() {
+            return 60;
+        }
     }
 }
