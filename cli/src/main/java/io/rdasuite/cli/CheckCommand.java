@@ -86,13 +86,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Write the findings observed, over the pinned ones, to FILE (to approve a change, commit its diff).")
     Path writeFindings;
 
-    @Option(names = "--clusters", defaultValue = "all", paramLabel = "all|none|pdsm|pdkvs|pdfs|txn|nessie", converter = ClusterChoice.Converter.class,
-            description = "Explore TH-DPMS's cluster cells in every configuration and transport the filters take: pdsm (the object store;"
-                    + " 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed), txn (transactions, checked strictly"
-                    + " serializable; every server, every server with server 0 lost, server 0, a coordinator crashed), pdkvs (the CCEH key-value"
-                    + " store, targets as pdsm), pdfs (the file system; every server, the directory server, a file server crashed), nessie (Nessie's client kill/stall"
-                    + " search, one cell per transport), all or none"
-                    + " (default: all).")
+    @Option(names = "--clusters", defaultValue = "all", paramLabel = "NAME", converter = ClusterChoice.Converter.class,
+            completionCandidates = ClusterChoice.Names.class,
+            description = "Explore the cluster cell families (TH-DPMS's and Nessie's, each a registered ClusterCellFamily) in every"
+                    + " configuration and transport the filters take: ${COMPLETION-CANDIDATES} (default: all). An unknown name gets the"
+                    + " list with what each family explores.")
     ClusterChoice clusters;
 
     @Option(names = "--pin-seeds", defaultValue = "3", paramLabel = "N",
@@ -193,17 +191,26 @@ final class CheckCommand implements Callable<Integer> {
     private CheckReport run(long seed, Budget b, PinnedFindings pinned) {
         List<Cells.Cell> cells = subjectClass != null ? List.of() : cellOptions.cells();
         List<StoreCells.Cell> storeCells = StoreCells.select(protocols, cellOptions);
-        List<ClusterCells.Cell> clusterCells = new java.util.ArrayList<>(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM)));
-        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDSM), ClusterCells.Store.PDSM_SECOND_FAILURE));
-        clusterCells.addAll(ClusterCells.select(cellOptions, clusters.takes(ClusterChoice.PDKVS), ClusterCells.Store.PDKVS));
-        List<TxnCells.Cell> fsCells = TxnCells.select(cellOptions, clusters.takes(ClusterChoice.PDFS));
-        List<TxnCells.Cell> txnCells = TxnCells.select(cellOptions, clusters.takes(ClusterChoice.TXN));
-        boolean txnControl = !txnCells.isEmpty() && cellOptions.shard.index() == 0;
-        List<io.rdasuite.store.fabric.Transport> nessieCells = NessieCells.select(cellOptions, clusters.takes(ClusterChoice.NESSIE));
+        Map<ClusterCellFamily.Section, List<ClusterCellFamily.Cell>> familyCells = new java.util.EnumMap<>(ClusterCellFamily.Section.class);
+        Map<ClusterCellFamily.Section, ClusterCellFamily.Cell> familyControls = new java.util.EnumMap<>(ClusterCellFamily.Section.class);
+        for (ClusterCellFamily.Section section : ClusterCellFamily.Section.values()) {
+            familyCells.put(section, new java.util.ArrayList<>());
+        }
+        for (ClusterCellFamily family : ClusterCellFamily.all()) {
+            if (!clusters.takes(family)) {
+                continue;
+            }
+            List<ClusterCellFamily.Cell> selected = family.select(cellOptions);
+            familyCells.get(family.section()).addAll(selected);
+            if (!selected.isEmpty() && cellOptions.shard.index() == 0) {
+                family.control().ifPresent(control -> familyControls.put(family.section(), control));
+            }
+        }
         CheckReport report = new CheckReport();
         long weight = (long) b.crashPoints() * b.imagesPerPoint() * b.timings(); // the most crash states a cell's budget allows
         int controls = cellOptions.shard.index() == 0 && subjectClass == null ? 2 : 0;
-        int total = cells.size() + controls + storeCells.size() + clusterCells.size() + txnCells.size() + (txnControl ? 1 : 0) + fsCells.size() + nessieCells.size();
+        int total = cells.size() + controls + storeCells.size() + familyControls.size()
+                + familyCells.values().stream().mapToInt(List::size).sum();
         plannedCells = total;
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
@@ -231,34 +238,20 @@ final class CheckCommand implements Callable<Integer> {
                 progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
                 return row;
             }, () -> { }, Interrupts::requested));
-            progress.phase("clusters");
-            report.clusters.addAll(Parallel.map(clusterCells, cc -> {
-                Map<String, Object> row = ClusterCells.explore(cc, seed, cellOptions.budget, activePlant());
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
-                return row;
-            }, () -> { }, Interrupts::requested));
-            progress.phase("transactions");
-            if (txnControl && !Interrupts.requested()) {
-                report.txnControl = TxnCells.control(seed);
-                progress.cellDone(weight, ((Number) report.txnControl.get("crashStates")).longValue());
+            for (ClusterCellFamily.Section section : ClusterCellFamily.Section.values()) {
+                progress.phase(section.phase());
+                ClusterCellFamily.Cell control = familyControls.get(section);
+                if (control != null && !Interrupts.requested()) {
+                    Map<String, Object> row = control.explore(seed, cellOptions.budget, activePlant());
+                    report.control(section, row);
+                    progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                }
+                report.section(section).addAll(Parallel.map(familyCells.get(section), cell -> {
+                    Map<String, Object> row = cell.explore(seed, cellOptions.budget, activePlant());
+                    progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                    return row;
+                }, () -> { }, Interrupts::requested));
             }
-            report.transactions.addAll(Parallel.map(txnCells, tc -> {
-                Map<String, Object> row = TxnCells.explore(tc, seed, cellOptions.budget, PlantOption.within(io.rdasuite.store.thdpms.txn.TxnPlantedBug.class, activePlant()));
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
-                return row;
-            }, () -> { }, Interrupts::requested));
-            progress.phase("file system");
-            report.fileSystem.addAll(Parallel.map(fsCells, fc -> {
-                Map<String, Object> row = FsCells.explore(fc, seed, cellOptions.budget, PlantOption.within(io.rdasuite.store.thdpms.fs.PdfsPlantedBug.class, activePlant()));
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
-                return row;
-            }, () -> { }, Interrupts::requested));
-            progress.phase("nessie");
-            report.nessie.addAll(Parallel.map(nessieCells, t -> {
-                Map<String, Object> row = NessieCells.explore(t, seed, cellOptions.budget);
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
-                return row;
-            }, () -> { }, Interrupts::requested));
         }
         return report;
     }

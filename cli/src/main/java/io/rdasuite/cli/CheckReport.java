@@ -28,6 +28,25 @@ final class CheckReport {
     Map<String, Object> txnControl;
     /** pDFS cells (a new field of the JSON). */
     final List<Map<String, Object>> fileSystem = new ArrayList<>();
+
+    /** The rows of a cluster cell family's section ({@link ClusterCellFamily#section()}). */
+    List<Map<String, Object>> section(ClusterCellFamily.Section section) {
+        return switch (section) {
+            case CLUSTERS -> clusters;
+            case TRANSACTIONS -> transactions;
+            case FILE_SYSTEM -> fileSystem;
+            case NESSIE -> nessie;
+        };
+    }
+
+    /** Records a family's negative control; the report has a place for one in the transactions section only. */
+    void control(ClusterCellFamily.Section section, Map<String, Object> row) {
+        if (section != ClusterCellFamily.Section.TRANSACTIONS) {
+            throw new IllegalStateException("the report shows a family's negative control only in the transactions section, not in " + section);
+        }
+        txnControl = row;
+    }
+
     private final List<String> pinFailures = new ArrayList<>();
     private final List<String> pinWarnings = new ArrayList<>();
     private final List<String> missedControls = new ArrayList<>();

@@ -82,17 +82,9 @@ final class ClusterCells {
     private ClusterCells() {
     }
 
-    /** Every configuration × transport × target this shard and the filters take (none with {@code --clusters none}). */
-    static List<Cell> select(CellOptions options, boolean enabled) {
-        return select(options, enabled, Store.PDSM);
-    }
-
-    /** As above, for one store. */
-    static List<Cell> select(CellOptions options, boolean enabled, Store store) {
+    /** Every configuration × transport × target of {@code store} that this shard and the filters take. */
+    static List<Cell> select(CellOptions options, Store store) {
         List<Cell> cells = new ArrayList<>();
-        if (!enabled) {
-            return cells;
-        }
         int index = 0;
         boolean second = store == Store.PDSM_SECOND_FAILURE;
         for (ServerConfig c : ServerConfig.all()) {

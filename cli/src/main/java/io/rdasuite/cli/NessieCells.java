@@ -20,10 +20,10 @@ final class NessieCells {
     private NessieCells() {
     }
 
-    /** The transports this shard and the filters take (none when disabled). */
-    static List<Transport> select(CellOptions options, boolean enabled) {
+    /** The transports this shard and the filters take (none when {@code --config} leaves out Nessie's one configuration). */
+    static List<Transport> select(CellOptions options) {
         List<Transport> cells = new ArrayList<>();
-        if (!enabled || (options.configs != null && !options.configs.contains(NessieFaultPrograms.SERVER))) {
+        if ((options.configs != null && !options.configs.contains(NessieFaultPrograms.SERVER))) {
             return cells;
         }
         int index = 0;

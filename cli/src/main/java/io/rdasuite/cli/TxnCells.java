@@ -28,12 +28,9 @@ final class TxnCells {
     private TxnCells() {
     }
 
-    /** Every configuration × transport this shard and the filters take (none when disabled). */
-    static List<Cell> select(CellOptions options, boolean enabled) {
+    /** Every configuration × transport this shard and the filters take. */
+    static List<Cell> select(CellOptions options) {
         List<Cell> cells = new ArrayList<>();
-        if (!enabled) {
-            return cells;
-        }
         int index = 0;
         for (ServerConfig c : ServerConfig.all()) {
             for (Transport t : Transport.values()) {
