@@ -208,7 +208,8 @@ public final class PdsmProcesses {
     /**
      * The client process: deploys its part (monitor node with re-replication on, client node), then runs one sequential
      * client for {@code seconds}: puts of increasing sequence numbers and gets on {@code keys} keys (the first half of
-     * them, the cold keys, are put only in the first quarter of the run: a failure after it must keep them), each recorded in
+     * them, the cold keys, are put only in the first quarter of the run, and until each was acknowledged once: a failure
+     * after it must keep them), each recorded in
      * {@code history} ({@link HistoryLog}: key-value, process 0), then reads every key once more. A key whose last read
      * is older than its last acknowledged put is a lost acknowledged write. The process should exit afterwards: the
      * monitor node's daemons (failure detector, re-replication) run until it does.
@@ -219,7 +220,8 @@ public final class PdsmProcesses {
     }
 
     /**
-     * As above, the cold keys put only in the first {@code coldSeconds}, and the run ending early once {@code stopFile}
+     * As above, the cold keys put only in the first {@code coldSeconds} (and until each was acknowledged once; the client
+     * prints "client: cold keys put" then), and the run ending early once {@code stopFile}
      * exists (null: none; a campaign that keeps one deployment across its cycles stops its client so).
      */
     public static ClientResult client(List<String> servers, String client, List<String> monitors, long seed, int keys, double seconds,
@@ -269,6 +271,7 @@ public final class PdsmProcesses {
                             + " exists" : ""));
                     out.flush();
                     long lookedAt = startedAt;
+                    boolean coldOver = false;
                     while (System.nanoTime() < end) {
                         if (stopFile != null && System.nanoTime() - lookedAt > 50_000_000) {
                             lookedAt = System.nanoTime();
@@ -277,7 +280,12 @@ public final class PdsmProcesses {
                             }
                         }
                         int k = random.nextInt(keys);
-                        boolean cold = k < keys / 2 && System.nanoTime() > coldEnd;
+                        if (!coldOver && System.nanoTime() > coldEnd && coldKeysAcked(lastAcked) == keys / 2) {
+                            coldOver = true; // a run that must lose a plant's cold items (a test killing server 0) waits for this line
+                            out.println("client: cold keys put (each of the " + keys / 2 + " acknowledged), hot keys only from now on");
+                            out.flush();
+                        }
+                        boolean cold = k < keys / 2 && coldOver;
                         if (random.nextBoolean() && !cold) {
                             long v = ++seq;
                             h.op("invoke", 0, "put", Integer.toString(k), v);
@@ -320,6 +328,15 @@ public final class PdsmProcesses {
                     lost.size(), lost, cluster.monitor.view().epoch(), new TreeSet<>(cluster.monitor.view().liveServers()),
                     cluster.monitor.view().table().values().stream().map(item -> item.replicas().size()).toList());
         }
+    }
+
+    /** How many of the cold keys (the lower half) had a put acknowledged. */
+    private static int coldKeysAcked(long[] lastAcked) {
+        int acked = 0;
+        for (int k = 0; k < lastAcked.length / 2; k++) {
+            acked += lastAcked[k] > 0 ? 1 : 0;
+        }
+        return acked;
     }
 
     /** Gets of a key in the final read-back while none answers (a failed get observed nothing, as the history records it). */

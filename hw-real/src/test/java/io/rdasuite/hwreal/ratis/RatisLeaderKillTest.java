@@ -74,7 +74,11 @@ class RatisLeaderKillTest {
                     committed.add(monitor.mapSegment(n, 0, 1));
                 }
                 long before = monitor.epoch();
-                int leader = leader(dir);
+                // under load the leadership may move (the file of the old leader gone, the new one's not yet written): wait for
+                // a leader again instead of reading "none" (-1) once, as a run beside a kill campaign did
+                int[] found = {-1};
+                assertThat(await(() -> (found[0] = leader(dir)) >= 0, 60)).as("a leader before the kill").isTrue();
+                int leader = found[0];
 
                 AtomicReference<Object> remap = new AtomicReference<>();
                 Thread t = Thread.ofPlatform().start(() -> {

@@ -48,7 +48,7 @@ class SplitPdkvsTest {
     /** Keys of the client: half of them cold, so with 3 servers some cold key's item is all but surely on server 0. */
     private static final int KEYS = 32;
 
-    /** Seconds in which the client puts its cold keys. */
+    /** Seconds in which the client puts its cold keys (at least: until each was acknowledged once). */
     private static final double COLD_SECONDS = 1;
 
     /** The client runs on {@code layer} until after server 0 died and was declared dead; its result after the read-back. */
@@ -88,10 +88,10 @@ class SplitPdkvsTest {
             try {
                 assertThat(SplitTestSupport.await(() -> clientLog.toString(StandardCharsets.UTF_8).contains("client: deployed"), 120))
                         .as("the client deployed: %s", clientLog).isTrue();
-                long deployed = System.nanoTime();
-                // the cold keys (the lower half) are put only in the client's first COLD_SECONDS: kill server 0 after that, so
-                // that no put after the failover rewrites them and the plant's lost items stay lost
-                assertThat(SplitTestSupport.await(() -> lines(history) > 200 && System.nanoTime() - deployed > (COLD_SECONDS + 0.5) * 1e9, 120))
+                // the cold keys (the lower half) are put only until COLD_SECONDS passed and each was acknowledged once: kill
+                // server 0 after that (the client says so), so that no put after the failover rewrites them and the plant's
+                // lost items stay lost. On a loaded machine one second held too few cold puts to be sure one was on server 0.
+                assertThat(SplitTestSupport.await(() -> lines(history) > 200 && clientLog.toString(StandardCharsets.UTF_8).contains("cold keys put"), 120))
                         .as("the client ran: %s", clientLog).isTrue();
                 started.getFirst().get().close(); // server 0's process dies mid-run
                 int before = lines(history);
