@@ -1,14 +1,16 @@
 package io.rdasuite.store.baseline;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 
 /**
  * The planted bugs of Redo Logging and Read After Write (paper 000 §5.1, recoverable layout; DESIGN §5a): each breaks
  * one step of logging, applying or replaying behind {@code PlantedBugs.on}.
  */
-public enum BaselinePlantedBug implements Plant {
+public enum BaselinePlantedBug implements DescribedPlant {
     /** BaselineServer.redo: the ack leaves before the record is stamped, persisted and applied. */
     REDO_ACK_BEFORE_PERSIST("redo-ack-before-persist", "redo",
             "Redo Logging acks a put as soon as its record arrives, before it is sequenced, persisted and applied"
@@ -54,34 +56,20 @@ public enum BaselinePlantedBug implements Plant {
             "recovery's scan of each client's redo-log and ring slots starts at slot 1 (off by one) (paper 000 §5.1;"
                     + " recoverable layout: replay every intact record past the checkpoint)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     BaselinePlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: the baselines' plants, after eFactory's. */

@@ -1,14 +1,16 @@
 package io.rdasuite.store.efactory;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 
 /**
  * The planted bugs of eFactory and of the peers paper 001 compares it with (SAW, IMM, Forca; DESIGN §5a): each breaks
  * one step of paper 001 §4-§5 behind {@code PlantedBugs.on}.
  */
-public enum EfPlantedBug implements Plant {
+public enum EfPlantedBug implements DescribedPlant {
     /** Background.resolve: verifies, sets the durability flag, never flushes. */
     EF_BACKGROUND_FLAG_WITHOUT_PERSIST("ef-background-flag-without-persist", "efactory",
             "the background thread verifies an object's CRC and sets its durability flag without persisting the object"
@@ -65,34 +67,20 @@ public enum EfPlantedBug implements Plant {
             "Forca's GET handler verifies the CRC and flags the object durable but replies without persisting it"
                     + " (paper 001 §5.3.4: persist before returning the offset)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     EfPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: eFactory's and its peers' plants, after Erda's. */

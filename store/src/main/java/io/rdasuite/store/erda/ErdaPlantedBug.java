@@ -1,14 +1,16 @@
 package io.rdasuite.store.erda;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 
 /**
  * Erda's planted bugs (paper 000; DESIGN §5a): each breaks one step of §3-§4 behind {@code PlantedBugs.on}, for
  * {@code rda check --plant} and {@code ci/mutation.sh} to show a check catching it.
  */
-public enum ErdaPlantedBug implements Plant {
+public enum ErdaPlantedBug implements DescribedPlant {
     /** ErdaClient.get: a torn newest object is returned because its tag byte is there. */
     ERDA_GET_SKIPS_CRC("erda-get-skips-crc", "erda",
             "a one-sided GET accepts the newest object once its tag byte is there, without verifying its CRC, so a torn"
@@ -51,34 +53,20 @@ public enum ErdaPlantedBug implements Plant {
                     + " copy there, so a crash between the two leaves the entry naming an empty place (paper 000 §4.4, the"
                     + " cleaner writes the object to Region 2, then updates the entry)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     ErdaPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: Erda's plants, first in the catalogue. */

@@ -1,7 +1,9 @@
 package io.rdasuite.store.nessie;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 
 /**
@@ -9,7 +11,7 @@ import java.util.List;
  * needs, so that a checker can be shown to catch it. A configuration names one ({@link NessieConfig#plantedBug}), or
  * the JVM-wide switch does ({@code rda check --plant}); {@link Plant#NONE} is Nessie as written.
  */
-public enum NessiePlantedBug implements Plant {
+public enum NessiePlantedBug implements DescribedPlant {
     /**
      * PUT and DELETE install their ITE with an RDMA WRITE instead of a CAS expecting the word their forward pass
      * read (§4.2.2): a concurrent PUT of another key into the same empty ITE is overwritten, and that key is lost.
@@ -48,34 +50,20 @@ public enum NessiePlantedBug implements Plant {
             "MIGRATE empties the source ITE before it CASes the copy into the destination (two steps in the wrong"
                     + " order), so the key is briefly in no ITE (paper 004 §4.2.3)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     NessiePlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: Nessie's plants, after the baselines'. */

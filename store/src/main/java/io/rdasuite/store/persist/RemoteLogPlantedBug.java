@@ -1,7 +1,9 @@
 package io.rdasuite.store.persist;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 
 /**
@@ -9,7 +11,7 @@ import java.util.List;
  * the recipes, because four of the five are in this package's requester and responder and {@code remotelog} already
  * builds on this package (the fifth, in {@code RemoteLog.Appender}, reads it from there).
  */
-public enum RemoteLogPlantedBug implements Plant {
+public enum RemoteLogPlantedBug implements DescribedPlant {
     /** RemoteUpdater.apply: compound recipes wait for one persistence step after both updates. */
     REMOTELOG_COMPOUND_UNORDERED("remotelog-compound-unordered", "remotelog",
             "a compound update's second write is issued before the first one's persistence is confirmed: one FLUSH, or"
@@ -35,34 +37,20 @@ public enum RemoteLogPlantedBug implements Plant {
             "the responder consumes a data message in a PM receive buffer (clears and persists its slot) before it"
                     + " stores and persists the message's effects (paper 003 §3.2, PM-RQWRB)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     RemoteLogPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: REMOTELOG's plants, last in the catalogue. */

@@ -1,7 +1,9 @@
 package io.rdasuite.store.thdpms;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,7 +12,7 @@ import java.util.Locale;
  * to catch it. A server or client reads the one its {@link io.rdasuite.store.thdpms.pdsm.PdsmConfig} names, when built;
  * {@link Plant#NONE} is pDSM as written.
  */
-public enum ThdpmsPlantedBug implements Plant {
+public enum ThdpmsPlantedBug implements DescribedPlant {
     /**
      * PAllocator hands a new chunk's first block out before its size-class header is written and persisted (§4.1.4):
      * the header is written, unflushed, only at the chunk's next allocation, so recovery may find live blocks in a chunk
@@ -57,29 +59,15 @@ public enum ThdpmsPlantedBug implements Plant {
             "the primary's root swing is visible to one-sided readers before it is persisted and mirrored, so a get can return"
                     + " a value a power failure then loses, found by rda check --seed 64 (paper 002 §4.1.5 and §4.1.8, commit and get_obj)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     ThdpmsPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
@@ -89,7 +77,7 @@ public enum ThdpmsPlantedBug implements Plant {
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: pDSM's plants, after Nessie's. */

@@ -1,13 +1,15 @@
 package io.rdasuite.store.thdpms.fs;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /** Planted bugs of pDFS (paper 002 §4.2; DESIGN §5a). {@link Plant#NONE} is the file system as written. */
-public enum PdfsPlantedBug implements Plant {
+public enum PdfsPlantedBug implements DescribedPlant {
     /** A rename is two independent operations (create the new name, then remove the old) with no intent to finish it. */
     RENAME_TWO_OPERATIONS("pdfs-rename-two-operations", "pdfs",
             "a rename is two independent operations, create the new name then remove the old, with no intent to finish it"
@@ -21,29 +23,15 @@ public enum PdfsPlantedBug implements Plant {
             "the PM servers do not count a file's data block as live (only the inode's item), so re-replication copies a"
                     + " file metadata server's segment without the files' data (paper 002 §4.2 over §4.1.7)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     PdfsPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
@@ -72,7 +60,7 @@ public enum PdfsPlantedBug implements Plant {
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: pDFS's plants, after the transactions'. */

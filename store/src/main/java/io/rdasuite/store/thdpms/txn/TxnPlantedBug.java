@@ -1,7 +1,9 @@
 package io.rdasuite.store.thdpms.txn;
 
+import io.rdasuite.store.mutation.DescribedPlant;
 import io.rdasuite.store.mutation.PackagePlants;
 import io.rdasuite.store.mutation.Plant;
+import io.rdasuite.store.mutation.PlantText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +12,7 @@ import java.util.Locale;
  * Planted bugs of pDSM's transactions (paper 002 §4.1.6; DESIGN §5a): each drops one step of the commit protocol so
  * that the serializability checker can be shown to catch it. {@link Plant#NONE} is the protocol as written.
  */
-public enum TxnPlantedBug implements Plant {
+public enum TxnPlantedBug implements DescribedPlant {
     /** The coordinator commits without re-reading the read set's versions (step 3): write skew. */
     VALIDATION_SKIPPED("txn-validation-skipped", "txn",
             "the coordinator commits without re-reading the read set's versions, so two transactions make a write skew"
@@ -34,29 +36,15 @@ public enum TxnPlantedBug implements Plant {
             "a primary installs a commit without the segment's lock or a mirror to a re-replication copy waiting to be"
                     + " mapped, which then misses the commit for good (paper 002 §4.1.6 over §4.1.7)");
 
-    private final String cliName;
-    private final String stores;
-    private final String description;
+    private final PlantText text;
 
     TxnPlantedBug(String cliName, String stores, String description) {
-        this.cliName = cliName;
-        this.stores = stores;
-        this.description = description;
+        this.text = new PlantText(cliName, stores, description);
     }
 
     @Override
-    public String cliName() {
-        return cliName;
-    }
-
-    @Override
-    public List<String> stores() {
-        return List.of(stores.split(","));
-    }
-
-    @Override
-    public String description() {
-        return description;
+    public PlantText text() {
+        return text;
     }
 
     /** The name within its package, as subjects and replay tokens write it: lower case, hyphens. */
@@ -85,7 +73,7 @@ public enum TxnPlantedBug implements Plant {
 
     @Override
     public String toString() {
-        return cliName;
+        return text.cliName();
     }
 
     /** What {@link java.util.ServiceLoader} finds: the transactions' plants, after pDKVS's. */
