@@ -25,12 +25,20 @@ final class ModelChecking {
     static final int ITERATIONS = Integer.getInteger("rda.lincheck.iterations", 8);
     static final int INVOCATIONS = Integer.getInteger("rda.lincheck.invocations", 100);
 
+    /** The wall-clock time one invocation may take before Lincheck calls it hung. */
+    static final long INVOCATION_TIMEOUT_MS = 120_000;
+
     static ModelCheckingOptions options() {
         return new ModelCheckingOptions()
                 .iterations(ITERATIONS)
                 .invocationsPerIteration(INVOCATIONS)
                 .loopIterationsBeforeThreadSwitch(100)
                 .loopBound(1000)
+                // Lincheck reports "the execution has hung" when one invocation takes longer than this in wall-clock time
+                // (10 s by default). A Nessie invocation took longer at a load of 20 beside a kill campaign, and a planted
+                // bug's test failed on the hang report instead of its finding. Livelocks are still caught by the loop
+                // bound above, at any speed. (Kotlin-internal in Lincheck 3.7, hence the mangled name.)
+                .invocationTimeout$lincheck(INVOCATION_TIMEOUT_MS)
                 .addGuarantee(forClasses("io.rdasuite.store.kv.KeyHash", "io.rdasuite.store.erda.ErdaObject",
                         "io.rdasuite.store.erda.AtomicRegion", "io.rdasuite.store.erda.ErdaMessages",
                         "io.rdasuite.store.efactory.EfObject", "io.rdasuite.store.efactory.EfObject$View",
