@@ -21,6 +21,13 @@ import java.util.SplittableRandom;
  * NIC buffers → PCIe/IIO → LLC (DDIO) or memory controller → PM. Each shared stage is a FIFO resource
  * with a busy-until time, so throughput saturates where it should.
  *
+ * <p>The receive side has a wire too (issue 32): requests and responses reaching this NIC share its ingress link (the
+ * switch port's serialization toward it) and its receive engine (one work request per {@code nicServiceNs}, the send
+ * side's message rate), reserved when the sender puts them on the wire ({@link #admit}), in send order. Without
+ * contention the reservation adds nothing, so a lone sender's timing and trace are what they were; N senders into one
+ * receiver share its wire (incast). The reservation at send time may leave the link idle before a message that was
+ * sent later but arrives sooner (a few hundred ns at most: the senders' latencies differ only by their port queues).
+ *
  * <p>Ordering (paper 003 §2): inbound posted writes wait in one FIFO ({@link #inbound}) and are placed
  * strictly in arrival order. A non-posted operation waits until every update that arrived before it was
  * placed and every earlier non-posted operation of its queue pair finished; posted writes behind it are
@@ -37,6 +44,8 @@ final class SimNic {
     private long portFreeAt;
     private long pcieFreeAt;
     private long pmFreeAt;
+    private long ingressFreeAt;
+    private long receiveEngineFreeAt;
     private long lastPlaceAt;
     /** This NIC's outbound requests arriving at their responders, its placements, and its responses (each in time order). */
     private final EventStream arrivals = new EventStream();
@@ -87,7 +96,8 @@ final class SimNic {
         m.portStartNs = portStart;
         m.packets = packets;
         m.perPacketNs = Math.max(1, serialization / packets);
-        engine.schedule(m, portStart + serialization + cost.linkLatencyNs(), arrivals);
+        long arrives = m.requester.peer.node.nic.admit(portStart + serialization + cost.linkLatencyNs(), serialization);
+        engine.schedule(m, arrives, arrivals);
         if (m.opcode.isPosted() && m.request.signaled() && node.fabric.transport() == Transport.IWARP) {
             // iWARP: the completion only says the request reached the requester's transport (paper 003 §3.2).
             engine.schedule(new CompletionEvent(m, CompletionStatus.SUCCESS, false), leave + cost.completionNs());
@@ -95,6 +105,19 @@ final class SimNic {
     }
 
     // ---- responder side -------------------------------------------------------------------------------
+
+    /**
+     * Reserves this NIC's ingress link and receive engine for a request or response of {@code wireNs} on the wire whose
+     * last bit would reach it at {@code idleArrivalNs} on an idle link; returns when this NIC holds it: then, unless
+     * what was sent before it to this NIC still occupies the link or the engine.
+     */
+    long admit(long idleArrivalNs, long wireNs) {
+        long received = Math.max(idleArrivalNs - wireNs, ingressFreeAt) + wireNs;
+        ingressFreeAt = received;
+        long held = Math.max(received, receiveEngineFreeAt);
+        receiveEngineFreeAt = held + cost.nicServiceNs();
+        return held;
+    }
 
     /** A request fully arrived at this (responder) NIC. */
     void arrive(Message m) {
@@ -330,11 +353,11 @@ final class SimNic {
         long start = Math.max(engine.now(), portFreeAt);
         long serialization = serializationCost.ns(wireBytes);
         portFreeAt = start + serialization;
-        long at = start + serialization + cost.linkLatencyNs() + cost.completionNs();
         boolean network = !(m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP);
         if (m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP && status == CompletionStatus.SUCCESS) {
             return; // iWARP completed it when it left the requester
         }
+        long at = m.requester.node.nic.admit(start + serialization + cost.linkLatencyNs(), serialization) + cost.completionNs();
         engine.schedule(new CompletionEvent(m, status, network), at, responses);
     }
 
