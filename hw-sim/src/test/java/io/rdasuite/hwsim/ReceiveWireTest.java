@@ -3,9 +3,17 @@ package io.rdasuite.hwsim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdasuite.hwsim.bench.VerbThroughputWorkload;
+import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.model.CostModel;
+import io.rdasuite.store.fabric.MemoryKind;
+import io.rdasuite.store.fabric.MemoryRegion;
+import io.rdasuite.store.fabric.Node;
+import io.rdasuite.store.fabric.Opcode;
+import io.rdasuite.store.fabric.QueuePair;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
+import io.rdasuite.store.fabric.WorkRequest;
+import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +36,48 @@ class ReceiveWireTest {
         double fastestNs = writtenBytes / CostModel.defaults().linkBytesPerNs();
         assertThat(o.simulatedNanos()).as("%d bytes written at the link's rate take %.0f ns", writtenBytes, fastestNs)
                 .isGreaterThanOrEqualTo((long) fastestNs);
+    }
+
+    /**
+     * The link takes what reaches it first, first: a small WRITE whose last bit reaches the server while the link is
+     * idle is not held for messages another client posted before it that reach the server microseconds later (behind a
+     * 64 KiB WRITE in that client's own port). When the link was reserved in posting order, it waited for them (5 µs).
+     */
+    @Test
+    void aMessageIsNotHeldForOnesPostedBeforeItThatArriveLater() {
+        long alone = smallWriteLatency(false);
+        long behindALaterOne = smallWriteLatency(true);
+        long onePacketNs = CostModel.defaults().serializationNs(CostModel.defaults().mtuBytes() + CostModel.defaults().headerBytes());
+        assertThat(behindALaterOne).as("the small WRITE's latency alone: %d ns", alone).isLessThanOrEqualTo(alone + onePacketNs);
+    }
+
+    /**
+     * The latency of client 2's signaled 64-byte WRITE into the server, posted 10 ns after client 1 posted (when
+     * {@code crowded}) a 64 KiB WRITE and then a 64-byte one to the same server.
+     */
+    private static long smallWriteLatency(boolean crowded) {
+        ServerConfig config = ServerConfig.parse("WSP+DDIO+PM-RQWRB");
+        long[] latency = new long[1];
+        try (SimFabric fabric = SimFabric.builder().seed(3).node(config).node(config).node(config).build()) {
+            Node server = fabric.node(0);
+            MemoryRegion pm = server.register(MemoryKind.PM, "r", 1 << 20);
+            QueuePair first = fabric.connect(fabric.node(1), server).requester();
+            QueuePair second = fabric.connect(fabric.node(2), server).requester();
+            if (crowded) {
+                fabric.node(1).spawn("first", () -> {
+                    first.post(new WorkRequest(Opcode.WRITE, MemorySegment.ofArray(new byte[PAYLOAD]), pm.address(0), pm.rkey(), 0, 0, 0, false, false));
+                    first.await(first.post(WorkRequest.write(MemorySegment.ofArray(new byte[64]), pm.address(PAYLOAD), pm.rkey())));
+                });
+            }
+            fabric.node(2).spawn("second", () -> {
+                fabric.node(2).clock().sleepNanos(10);
+                long posted = fabric.engine().now();
+                second.await(second.post(WorkRequest.write(MemorySegment.ofArray(new byte[64]), pm.address(2 * PAYLOAD), pm.rkey())));
+                latency[0] = fabric.engine().now() - posted;
+            });
+            fabric.run();
+        }
+        return latency[0];
     }
 
     /** The WRITEs among {@code verbs} of the workload's stream: every window ends with a signaled WRITE and a READ of it. */

@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
@@ -21,12 +22,14 @@ import java.util.SplittableRandom;
  * NIC buffers → PCIe/IIO → LLC (DDIO) or memory controller → PM. Each shared stage is a FIFO resource
  * with a busy-until time, so throughput saturates where it should.
  *
- * <p>The receive side has a wire too (issue 32): requests and responses reaching this NIC share its ingress link (the
- * switch port's serialization toward it) and its receive engine (one work request per {@code nicServiceNs}, the send
- * side's message rate), reserved when the sender puts them on the wire ({@link #admit}), in send order. Without
- * contention the reservation adds nothing, so a lone sender's timing and trace are what they were; N senders into one
- * receiver share its wire (incast). The reservation at send time may leave the link idle before a message that was
- * sent later but arrives sooner (a few hundred ns at most: the senders' latencies differ only by their port queues).
+ * <p>The receive side has a wire too (issue 32): requests and responses reaching this NIC cross its link ({@link
+ * IngressLink}, the switch port's serialization toward it) and then its receive engine (one work request per {@code
+ * nicServiceNs}, the send side's message rate), so N senders into one receiver share its link (incast). The link
+ * takes messages in the order their last bits would reach it over an idle link, each when that time comes (the
+ * engine's deferral, {@link Message#dueAt}, {@link CompletionEvent#dueAt}), so a message held here is held only by
+ * what reached this NIC before it. A message that finds the link and the engine idle arrives when it did without them,
+ * and a run in which no message waits keeps its trace. docs/SIMULATOR.md ("The receive side") tells what this did to
+ * the default {@code rda sim-bench} run and why a first version, which reserved the link in posting order, sped it up.
  *
  * <p>Ordering (paper 003 §2): inbound posted writes wait in one FIFO ({@link #inbound}) and are placed
  * strictly in arrival order. A non-posted operation waits until every update that arrived before it was
@@ -44,8 +47,12 @@ final class SimNic {
     private long portFreeAt;
     private long pcieFreeAt;
     private long pmFreeAt;
-    private long ingressFreeAt;
+    /** The link into this NIC and its receive engine (issue 32): what reaches this NIC crosses them. */
+    private final IngressLink ingress = new IngressLink();
     private long receiveEngineFreeAt;
+    /** Responses on their way to this NIC that its link has not taken yet, in the order their last bits reach it. */
+    private final PriorityQueue<CompletionEvent> responsesOnTheWire = new PriorityQueue<>(CompletionEvent.BY_LAST_BIT);
+    private long responsesSent;
     private long lastPlaceAt;
     /** This NIC's outbound requests arriving at their responders, its placements, and its responses (each in time order). */
     private final EventStream arrivals = new EventStream();
@@ -96,8 +103,9 @@ final class SimNic {
         m.portStartNs = portStart;
         m.packets = packets;
         m.perPacketNs = Math.max(1, serialization / packets);
-        long arrives = m.requester.peer.node.nic.admit(portStart + serialization + cost.linkLatencyNs(), serialization);
-        engine.schedule(m, arrives, arrivals);
+        m.wireNs = serialization;
+        // its last bit reaches the responder then over an idle link; the responder's link may hold it longer (Message.dueAt)
+        engine.schedule(m, portStart + serialization + cost.linkLatencyNs(), arrivals);
         if (m.opcode.isPosted() && m.request.signaled() && node.fabric.transport() == Transport.IWARP) {
             // iWARP: the completion only says the request reached the requester's transport (paper 003 §3.2).
             engine.schedule(new CompletionEvent(m, CompletionStatus.SUCCESS, false), leave + cost.completionNs());
@@ -107,13 +115,39 @@ final class SimNic {
     // ---- responder side -------------------------------------------------------------------------------
 
     /**
-     * Reserves this NIC's ingress link and receive engine for a request or response of {@code wireNs} on the wire whose
-     * last bit would reach it at {@code idleArrivalNs} on an idle link; returns when this NIC holds it: then, unless
-     * what was sent before it to this NIC still occupies the link or the engine.
+     * A request's last bit would reach this NIC now ({@code lastBitNs}) over an idle link: its link takes it, after
+     * the responses whose last bits reached it first; returns when this NIC holds the request, {@code lastBitNs} or
+     * later. Requests come here in the order of their last bits (each is asked when that time comes, {@link
+     * Message#dueAt}), so the link serves what reached it first, first.
      */
-    long admit(long idleArrivalNs, long wireNs) {
-        long received = Math.max(idleArrivalNs - wireNs, ingressFreeAt) + wireNs;
-        ingressFreeAt = received;
+    long receiveRequest(long lastBitNs, long wireNs) {
+        takeResponsesThrough(lastBitNs);
+        return receive(lastBitNs, wireNs);
+    }
+
+    /** A response leaves for this NIC: its link takes it when its last bit would arrive, or when a later message's does. */
+    void responseOnTheWire(CompletionEvent response) {
+        response.sequence = responsesSent++;
+        responsesOnTheWire.add(response);
+    }
+
+    /** When this NIC holds {@code response}: its link takes it now unless it did so already. */
+    long receiveResponse(CompletionEvent response) {
+        takeResponsesThrough(response.lastBitNs);
+        return response.heldNs;
+    }
+
+    private void takeResponsesThrough(long lastBitNs) {
+        CompletionEvent r;
+        while ((r = responsesOnTheWire.peek()) != null && r.lastBitNs <= lastBitNs) {
+            responsesOnTheWire.poll();
+            r.heldNs = receive(r.lastBitNs, r.wireNs);
+        }
+    }
+
+    /** The link carries a message; then the receive engine takes it, one work request per {@code nicServiceNs}. */
+    private long receive(long lastBitNs, long wireNs) {
+        long received = ingress.carry(lastBitNs - wireNs, wireNs);
         long held = Math.max(received, receiveEngineFreeAt);
         receiveEngineFreeAt = held + cost.nicServiceNs();
         return held;
@@ -357,8 +391,11 @@ final class SimNic {
         if (m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP && status == CompletionStatus.SUCCESS) {
             return; // iWARP completed it when it left the requester
         }
-        long at = m.requester.node.nic.admit(start + serialization + cost.linkLatencyNs(), serialization) + cost.completionNs();
-        engine.schedule(new CompletionEvent(m, status, network), at, responses);
+        long lastBit = start + serialization + cost.linkLatencyNs(); // at the requester, over an idle link
+        CompletionEvent response = new CompletionEvent(m, status, network, lastBit, serialization, cost.completionNs());
+        m.requester.node.nic.responseOnTheWire(response);
+        engine.schedule(response, lastBit + cost.completionNs(), responses); // or later: CompletionEvent.dueAt
+
     }
 
     // ---- crashes --------------------------------------------------------------------------------------

@@ -14,13 +14,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class TraceDigestPinTest {
     @ParameterizedTest(name = "{0} over {1}")
-    @CsvSource({ // re-pinned when the receive side got its wire (issue 32, item 1): three clients share the server's link
-            "MHP+NODDIO+PM-RQWRB, IB,    24744, 1331384, 5251641788194200463",
-            "MHP+NODDIO+PM-RQWRB, IWARP, 24730, 1327971, 278005951975576194",
-            "DMP+DDIO+PM-RQWRB,   IB,    24802, 1277322, -3828077326736621646",
-            "DMP+DDIO+PM-RQWRB,   IWARP, 24788, 1276403, -4424853591663329565",
-            "WSP+DDIO+PM-RQWRB,   IB,    24744, 1277322, 8996911378361936911",
-            "WSP+DDIO+PM-RQWRB,   IWARP, 24730, 1276403, 2394442685407311966",
+    @CsvSource({ // re-pinned when the receive side got its wire, taken in arrival order (issue 32, item 1)
+            "MHP+NODDIO+PM-RQWRB, IB,    24744, 1373442, 7230532123751380023",
+            "MHP+NODDIO+PM-RQWRB, IWARP, 24730, 1376997, 195190244195640635",
+            "DMP+DDIO+PM-RQWRB,   IB,    24807, 1324831, 521176086065119445",
+            "DMP+DDIO+PM-RQWRB,   IWARP, 24792, 1320813, 2260312730047921565",
+            "WSP+DDIO+PM-RQWRB,   IB,    24744, 1325193, 8155823731695133736",
+            "WSP+DDIO+PM-RQWRB,   IWARP, 24730, 1329361, -2358459378931058668",
     })
     void smallRunsKeepTheirTraces(String config, Transport transport, long events, long simulatedNanos, long digest) {
         VerbThroughputWorkload.Outcome o = VerbThroughputWorkload.run(
@@ -33,7 +33,7 @@ class TraceDigestPinTest {
     }
 
     @ParameterizedTest(name = "the default sim-bench run")
-    @CsvSource("MHP+NODDIO+PM-RQWRB, IB, 2374982, 63733558, b24cdcdd3223e9a7") // re-pinned with the receive wire
+    @CsvSource("MHP+NODDIO+PM-RQWRB, IB, 2374982, 68557165, f88f5db97a6adf68") // re-pinned with the receive wire (issue 32)
     void theDefaultRunKeepsThePublishedDigest(String config, Transport transport, long events, long simulatedNanos, String digest) {
         VerbThroughputWorkload.Outcome o = VerbThroughputWorkload.run(
                 new VerbThroughputWorkload.Spec(ServerConfig.parse(config), transport, 4, 250_000, 64, 16, 1L));
