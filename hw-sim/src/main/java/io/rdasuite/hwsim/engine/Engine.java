@@ -18,6 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Determinism.</b> Nothing here reads a clock or an unseeded random; equal times are ordered by a
  * tie-break drawn from the seeded PRNG at scheduling time. Same seed and same inputs give the same trace.
+ *
+ * <p><b>Deferral.</b> A deferrable event ({@link Event#dueAt}) is asked, when its time comes, whether it is due; one
+ * that is not goes back into the queue at the time it names (with a new tie-break), and only its dispatch is traced
+ * and counted. A NIC's receive link uses it: when a message's last bit reaches it depends on what reached it first.
  */
 public final class Engine {
     /** Why {@link #run} returned. */
@@ -349,6 +353,23 @@ public final class Engine {
             }
             Event event = queue.poll();
             now = queue.lastTime;
+            if (event.deferrable) {
+                long due;
+                try {
+                    due = event.dueAt(now);
+                } catch (Throwable t) {
+                    failure = t;
+                    return driver;
+                }
+                if (due < now) {
+                    failure = new IllegalStateException("an event due at " + due + " before its time " + now);
+                    return driver;
+                }
+                if (due > now) {
+                    queue.add(due, ties.nextLong(), event); // not yet due: neither dispatched nor traced
+                    continue;
+                }
+            }
             dispatched++;
             if (event.fixedTrace) {
                 trace.record(dispatched - 1, now, event.traceKind, event.traceNode, event.traceArg);

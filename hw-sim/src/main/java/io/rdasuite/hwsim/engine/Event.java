@@ -13,6 +13,8 @@ package io.rdasuite.hwsim.engine;
 public abstract class Event {
     /** Whether {@link #traceKind}, {@link #traceNode} and {@link #traceArg} name the event (no call needed). */
     final boolean fixedTrace;
+    /** Whether the engine asks {@link #dueAt} before dispatching it (a field, so that other events cost no call). */
+    final boolean deferrable;
     TraceKind traceKind;
     final int traceNode;
     final long traceArg;
@@ -20,13 +22,23 @@ public abstract class Event {
     /** An event whose trace the methods compute when it is dispatched; override all three. */
     protected Event() {
         this.fixedTrace = false;
+        this.deferrable = false;
         this.traceNode = 0;
         this.traceArg = 0;
     }
 
     /** An event named in the trace by these, known now (the kind may change later, see {@link #retrace}). */
     protected Event(TraceKind kind, int nodeId, long traceArgument) {
+        this(kind, nodeId, traceArgument, false);
+    }
+
+    /**
+     * As {@link #Event(TraceKind, int, long)}; a {@code deferrable} event is asked {@link #dueAt} each time its time comes,
+     * before it is dispatched.
+     */
+    protected Event(TraceKind kind, int nodeId, long traceArgument, boolean deferrable) {
         this.fixedTrace = true;
+        this.deferrable = deferrable;
         this.traceKind = kind;
         this.traceNode = nodeId;
         this.traceArg = traceArgument;
@@ -38,6 +50,16 @@ public abstract class Event {
             throw new IllegalStateException("retrace is for events made with a fixed trace");
         }
         this.traceKind = kind;
+    }
+
+    /**
+     * For a deferrable event whose time {@code now} came: when it is due, {@code now} or later. A later time puts it
+     * back in the queue at that time, neither dispatched nor traced, nor counted as an event: a stage whose end depends
+     * on what reaches it before it in time, which is known only then (a NIC's receive link, FIFO in arrival order,
+     * paper 003 Fig. 1), asks here. It must not schedule events; it is asked again when the later time comes.
+     */
+    protected long dueAt(long now) {
+        return now;
     }
 
     /** Runs the event at {@link Engine#now()}. Never blocks. */

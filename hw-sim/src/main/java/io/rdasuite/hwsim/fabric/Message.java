@@ -27,6 +27,9 @@ final class Message extends Event {
     long portStartNs;
     long perPacketNs;
     int packets;
+    /** Serialization time on the wire; whether the responder NIC's link took it yet. */
+    long wireNs;
+    private boolean received;
 
     SimRegion target;
     long targetOffset;
@@ -37,7 +40,7 @@ final class Message extends Event {
     byte[] readData;
 
     Message(SimQueuePair requester, long id, WorkRequest request, byte[] payload, Counters scope) {
-        super(TraceKind.ARRIVE, requester.peer.node.id(), traceId(requester, request.opcode(), id));
+        super(TraceKind.ARRIVE, requester.peer.node.id(), traceId(requester, request.opcode(), id), true);
         this.requester = requester;
         this.id = id;
         this.request = request;
@@ -45,6 +48,19 @@ final class Message extends Event {
         this.payload = payload;
         this.lengthBytes = request.lengthBytes();
         this.scope = scope;
+    }
+
+    /**
+     * Its arrival is due when the responder NIC holds it: at the time its last bit would reach it over an idle link the
+     * link takes it, and it arrives when the link and the receive engine are done with it (issue 32).
+     */
+    @Override
+    protected long dueAt(long now) {
+        if (received || kind() != TraceKind.ARRIVE) {
+            return now;
+        }
+        received = true;
+        return requester.peer.node.nic.receiveRequest(now, wireNs);
     }
 
     @Override

@@ -14,12 +14,22 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
  * One node's RDMA NIC and the inbound path behind it (paper 003 Fig. 1): requester NIC → link → responder
  * NIC buffers → PCIe/IIO → LLC (DDIO) or memory controller → PM. Each shared stage is a FIFO resource
  * with a busy-until time, so throughput saturates where it should.
+ *
+ * <p>The receive side has a wire too (issue 32): requests and responses reaching this NIC cross its link ({@link
+ * IngressLink}, the switch port's serialization toward it) and then its receive engine (one work request per {@code
+ * nicServiceNs}, the send side's message rate), so N senders into one receiver share its link (incast). The link
+ * takes messages in the order their last bits would reach it over an idle link, each when that time comes (the
+ * engine's deferral, {@link Message#dueAt}, {@link CompletionEvent#dueAt}), so a message held here is held only by
+ * what reached this NIC before it. A message that finds the link and the engine idle arrives when it did without them,
+ * and a run in which no message waits keeps its trace. docs/SIMULATOR.md ("The receive side") tells what this did to
+ * the default {@code rda sim-bench} run and why a first version, which reserved the link in posting order, sped it up.
  *
  * <p>Ordering (paper 003 §2): inbound posted writes wait in one FIFO ({@link #inbound}) and are placed
  * strictly in arrival order. A non-posted operation waits until every update that arrived before it was
@@ -37,6 +47,12 @@ final class SimNic {
     private long portFreeAt;
     private long pcieFreeAt;
     private long pmFreeAt;
+    /** The link into this NIC and its receive engine (issue 32): what reaches this NIC crosses them. */
+    private final IngressLink ingress = new IngressLink();
+    private long receiveEngineFreeAt;
+    /** Responses on their way to this NIC that its link has not taken yet, in the order their last bits reach it. */
+    private final PriorityQueue<CompletionEvent> responsesOnTheWire = new PriorityQueue<>(CompletionEvent.BY_LAST_BIT);
+    private long responsesSent;
     private long lastPlaceAt;
     /** This NIC's outbound requests arriving at their responders, its placements, and its responses (each in time order). */
     private final EventStream arrivals = new EventStream();
@@ -87,6 +103,8 @@ final class SimNic {
         m.portStartNs = portStart;
         m.packets = packets;
         m.perPacketNs = Math.max(1, serialization / packets);
+        m.wireNs = serialization;
+        // its last bit reaches the responder then over an idle link; the responder's link may hold it longer (Message.dueAt)
         engine.schedule(m, portStart + serialization + cost.linkLatencyNs(), arrivals);
         if (m.opcode.isPosted() && m.request.signaled() && node.fabric.transport() == Transport.IWARP) {
             // iWARP: the completion only says the request reached the requester's transport (paper 003 §3.2).
@@ -95,6 +113,45 @@ final class SimNic {
     }
 
     // ---- responder side -------------------------------------------------------------------------------
+
+    /**
+     * A request's last bit would reach this NIC now ({@code lastBitNs}) over an idle link: its link takes it, after
+     * the responses whose last bits reached it first; returns when this NIC holds the request, {@code lastBitNs} or
+     * later. Requests come here in the order of their last bits (each is asked when that time comes, {@link
+     * Message#dueAt}), so the link serves what reached it first, first.
+     */
+    long receiveRequest(long lastBitNs, long wireNs) {
+        takeResponsesThrough(lastBitNs);
+        return receive(lastBitNs, wireNs);
+    }
+
+    /** A response leaves for this NIC: its link takes it when its last bit would arrive, or when a later message's does. */
+    void responseOnTheWire(CompletionEvent response) {
+        response.sequence = responsesSent++;
+        responsesOnTheWire.add(response);
+    }
+
+    /** When this NIC holds {@code response}: its link takes it now unless it did so already. */
+    long receiveResponse(CompletionEvent response) {
+        takeResponsesThrough(response.lastBitNs);
+        return response.heldNs;
+    }
+
+    private void takeResponsesThrough(long lastBitNs) {
+        CompletionEvent r;
+        while ((r = responsesOnTheWire.peek()) != null && r.lastBitNs <= lastBitNs) {
+            responsesOnTheWire.poll();
+            r.heldNs = receive(r.lastBitNs, r.wireNs);
+        }
+    }
+
+    /** The link carries a message; then the receive engine takes it, one work request per {@code nicServiceNs}. */
+    private long receive(long lastBitNs, long wireNs) {
+        long received = ingress.carry(lastBitNs - wireNs, wireNs);
+        long held = Math.max(received, receiveEngineFreeAt);
+        receiveEngineFreeAt = held + cost.nicServiceNs();
+        return held;
+    }
 
     /** A request fully arrived at this (responder) NIC. */
     void arrive(Message m) {
@@ -330,12 +387,15 @@ final class SimNic {
         long start = Math.max(engine.now(), portFreeAt);
         long serialization = serializationCost.ns(wireBytes);
         portFreeAt = start + serialization;
-        long at = start + serialization + cost.linkLatencyNs() + cost.completionNs();
         boolean network = !(m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP);
         if (m.opcode.isPosted() && node.fabric.transport() == Transport.IWARP && status == CompletionStatus.SUCCESS) {
             return; // iWARP completed it when it left the requester
         }
-        engine.schedule(new CompletionEvent(m, status, network), at, responses);
+        long lastBit = start + serialization + cost.linkLatencyNs(); // at the requester, over an idle link
+        CompletionEvent response = new CompletionEvent(m, status, network, lastBit, serialization, cost.completionNs());
+        m.requester.node.nic.responseOnTheWire(response);
+        engine.schedule(response, lastBit + cost.completionNs(), responses); // or later: CompletionEvent.dueAt
+
     }
 
     // ---- crashes --------------------------------------------------------------------------------------
