@@ -62,7 +62,6 @@ final class CheckReport {
     /** A row's {@code pinned} under {@code --search-only}: the anchor, which the pins describe, did not run. */
     static final String NOT_COMPARED = "NOT COMPARED (search only)";
 
-    @SuppressWarnings("unchecked")
     void judge(double budgetFactor) {
         for (LogRow r : rows) {
             states += r.crashStates();
