@@ -167,7 +167,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         long wallNanos = System.nanoTime() - wallStart;
         report.print(spec.commandLine().getOut(), common, cellOptions, appends, wallNanos);
-        htmlReport.write(spec, report.document(common, cellOptions, wallNanos));
+        htmlReport.write(spec, Json.tree(report.document(common, cellOptions, wallNanos))); // the report reads plain maps
         if (writeFindings != null) {
             spec.commandLine().getErr().println("rda check: wrote the findings of seeds " + common.seed + ".." + (common.seed + pinSeeds - 1) + " to "
                     + writeFindings);
@@ -215,10 +215,10 @@ final class CheckCommand implements Callable<Integer> {
         try (ProgressDisplay progress = ProgressDisplay.start("check", weight * total, total, common.json, spec.commandLine().getErr())) {
             progress.phase("REMOTELOG");
             report.rows.addAll(Parallel.map(cells, cell -> {
-                Map<String, Object> row = explore(seed, new LogCell(cell.index(),
+                LogRow row = explore(seed, new LogCell(cell.index(),
                         new RemoteLogSubject(Recipes.required(cell.config(), cell.transport(), cell.op(), cell.update())), cell.config(), cell.transport(),
                         false), b, pinned);
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                progress.cellDone(weight, row.crashStates());
                 return row;
             }, () -> { }, Interrupts::requested));
             if (controls > 0 && !Interrupts.requested()) {
@@ -226,16 +226,16 @@ final class CheckCommand implements Callable<Integer> {
                 ServerConfig dmp = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
                 report.controls.add(explore(seed, new LogCell(-1, new RemoteLogSubject(new Recipe(PrimaryOp.WRITE, UpdateKind.SINGLETON, Method.COMPLETION)),
                         dmp, Transport.IB, true), b, pinned));
-                progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
+                progress.cellDone(weight, report.controls.getLast().crashStates());
                 ServerConfig mhp = ServerConfig.parse("MHP+NODDIO+DRAM-RQWRB");
                 report.controls.add(explore(seed, new LogCell(-2, new InPlaceSubject(Recipes.paper(mhp, Transport.IB, PrimaryOp.WRITE, UpdateKind.SINGLETON)),
                         mhp, Transport.IB, true), b, pinned));
-                progress.cellDone(weight, ((Number) report.controls.getLast().get("crashStates")).longValue());
+                progress.cellDone(weight, report.controls.getLast().crashStates());
             }
             progress.phase("stores");
             report.stores.addAll(Parallel.map(storeCells, sc -> {
-                Map<String, Object> row = StoreCells.explore(sc, seed, b, pinned, searchOnly);
-                progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                StoreRow row = StoreCells.explore(sc, seed, b, pinned, searchOnly);
+                progress.cellDone(weight, row.crashStates());
                 return row;
             }, () -> { }, Interrupts::requested));
             for (ClusterCellFamily.Section section : ClusterCellFamily.Section.values()) {
@@ -323,8 +323,7 @@ final class CheckCommand implements Callable<Integer> {
     private record LogCell(int index, Subject subject, ServerConfig config, Transport transport, boolean control) {
     }
 
-    private Map<String, Object> explore(long seed, LogCell cell, Budget b, PinnedFindings pinned) {
-        int index = cell.index();
+    private LogRow explore(long seed, LogCell cell, Budget b, PinnedFindings pinned) {
         Subject subject = cell.subject();
         ServerConfig config = cell.config();
         Transport transport = cell.transport();
@@ -335,50 +334,33 @@ final class CheckCommand implements Callable<Integer> {
         AnchoredExploration split = searchOnly ? AnchoredExploration.searchOnly(subject, scenario, CellOptions.BASE_BUDGET, b)
                 : AnchoredExploration.explore(subject, scenario, CellOptions.BASE_BUDGET, b);
         Explorer.Report r = split.total();
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("cell", index);
-        row.put("subject", subject.name());
-        row.put("config", config.name());
-        row.put("transport", transport.name());
-        if (subject instanceof RemoteLogSubject log) {
-            row.put("op", log.recipe().op().name());
-            row.put("update", log.recipe().update().label());
-            row.put("recipe", log.recipe().steps());
-        }
-        row.put("events", r.events());
-        row.put("crashPoints", r.crashPoints());
-        row.put("crashStates", r.crashStates());
-        row.put("violations", r.violatingStates());
-        row.put("verdict", control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"));
+        Recipe recipe = subject instanceof RemoteLogSubject log ? log.recipe() : null;
+        List<String> caughtBy = null;
+        PinStatus pin = null;
         if (control) {
             // the pin compares the seed-independent anchor's catch; the seed's search may add to it, never change the verdict
-            TreeSet<String> caughtBy = new TreeSet<String>();
+            TreeSet<String> caught = new TreeSet<String>();
             if (split.anchoredRun()) {
-                split.anchored().statesByInvariant().keySet().forEach(i -> caughtBy.add(i.name()));
+                split.anchored().statesByInvariant().keySet().forEach(i -> caught.add(i.name()));
             }
-            row.put("caughtBy", List.copyOf(caughtBy));
+            caughtBy = List.copyOf(caught);
             String key = PinnedFindings.cell(subject.name(), config.name(), transport.name());
-            CheckReport.putPin(row, split.anchoredRun() ? pinned.compare(key, caughtBy) : null, split.anchoredRun());
+            pin = PinStatus.of(split.anchoredRun() ? pinned.compare(key, caught) : null, split.anchoredRun());
         }
+        LogRow.Counterexample cx = null;
         if (!r.passed()) {
             long shrinkStart = System.nanoTime(); // reported only (wallShrinkMillis), never an input to the run
             Violation shrunk = Shrinker.shrink(subject, r.violations().getFirst(), b);
             long shrinkNanos = System.nanoTime() - shrinkStart;
-            Map<String, Object> cx = new LinkedHashMap<>();
-            cx.put("invariant", shrunk.invariant().name());
-            cx.put("claim", shrunk.invariant().claimText());
-            cx.put("detail", shrunk.detail());
-            cx.put("operations", shrunk.scenario().program().size());
-            cx.put("crashEvent", shrunk.crashEvent());
-            cx.put("replay", shrunk.replayCommand());
-            cx.put("trace", shrunk.trace());
-            cx.put("crashPoint", shrunk.crashPoint());
-            cx.put("wallShrinkMillis", shrinkNanos / 1_000_000);
-            if (r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-                CheckReport.putTimeline(cx, CheckReport.timeline(shrunk.token()));
-            }
-            row.put("counterexample", cx);
+            String timeline = r.statesByInvariant().containsKey(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)
+                    ? CheckReport.timeline(shrunk.token()) : null;
+            cx = new LogRow.Counterexample(shrunk.invariant().name(), shrunk.invariant().claimText(), shrunk.detail(),
+                    shrunk.scenario().program().size(), shrunk.crashEvent(), shrunk.replayCommand(), shrunk.trace(), shrunk.crashPoint(),
+                    shrinkNanos / 1_000_000, timeline);
         }
-        return row;
+        return new LogRow(cell.index(), subject.name(), config.name(), transport.name(),
+                recipe == null ? null : recipe.op().name(), recipe == null ? null : recipe.update().label(), recipe == null ? null : recipe.steps(),
+                r.events(), r.crashPoints(), r.crashStates(), r.violatingStates(),
+                control ? (r.passed() ? "MISSED" : "CAUGHT") : (r.passed() ? "PASS" : "FAIL"), caughtBy, pin, cx);
     }
 }

@@ -16,9 +16,9 @@ import java.util.TreeSet;
  * reach it.
  */
 final class CheckReport {
-    final List<Map<String, Object>> rows = new ArrayList<>();
-    final List<Map<String, Object>> controls = new ArrayList<>();
-    final List<Map<String, Object>> stores = new ArrayList<>();
+    final List<LogRow> rows = new ArrayList<>();
+    final List<LogRow> controls = new ArrayList<>();
+    final List<StoreRow> stores = new ArrayList<>();
     /** TH-DPMS cluster cells (a new field of the JSON; absent cells leave it empty). */
     final List<Map<String, Object>> clusters = new ArrayList<>();
     /** TH-DPMS transaction cells and their negative control (new fields of the JSON). */
@@ -62,37 +62,24 @@ final class CheckReport {
     /** A row's {@code pinned} under {@code --search-only}: the anchor, which the pins describe, did not run. */
     static final String NOT_COMPARED = "NOT COMPARED (search only)";
 
-    /** Records on a row (control or store cell) how its findings differ from the pinned ones. */
-    static void putPin(Map<String, Object> row, PinnedFindings.Difference d) {
-        putPin(row, d, true);
-    }
-
-    /** As {@link #putPin(Map, PinnedFindings.Difference)}; a row whose anchor did not run ({@code --search-only}) is not compared. */
-    static void putPin(Map<String, Object> row, PinnedFindings.Difference d, boolean compared) {
-        row.put("pinned", !compared ? NOT_COMPARED : d == null ? "AS PINNED" : d.describe());
-        row.put("findingsGained", d == null ? List.of() : List.copyOf(d.gained()));
-        row.put("findingsLost", d == null ? List.of() : List.copyOf(d.lost()));
-        row.put("unpinned", d != null && d.unpinned());
-    }
-
-    @SuppressWarnings("unchecked")
     void judge(double budgetFactor) {
-        for (Map<String, Object> r : rows) {
-            states += (Long) r.get("crashStates");
-            claimsHold &= r.get("verdict").equals("PASS");
+        for (LogRow r : rows) {
+            states += r.crashStates();
+            claimsHold &= r.verdict().equals("PASS");
         }
-        for (Map<String, Object> c : controls) {
-            states += (Long) c.get("crashStates");
-            if (!c.get("verdict").equals("CAUGHT")) {
-                missedControls.add(c.get("subject") + " on " + c.get("config"));
+        List<PinStatus> pins = new ArrayList<>();
+        for (LogRow c : controls) {
+            states += c.crashStates();
+            if (!c.verdict().equals("CAUGHT")) {
+                missedControls.add(c.subject() + " on " + c.config());
             }
+            pins.add(c.pin());
         }
         budgetTooSmall = !missedControls.isEmpty() && budgetFactor < 1;
-        List<Map<String, Object>> pinnedRows = new ArrayList<>(controls);
-        pinnedRows.addAll(stores);
-        for (Map<String, Object> s : stores) {
-            states += (Long) s.get("crashStates");
-            claimsHold &= s.get("verdict").equals("PASS");
+        for (StoreRow s : stores) {
+            states += s.crashStates();
+            claimsHold &= s.verdict().equals("PASS");
+            pins.add(s.pin());
         }
         for (Map<String, Object> c : clusters) {
             states += (Long) c.get("crashStates");
@@ -116,12 +103,10 @@ final class CheckReport {
                 missedControls.add(txnControl.get("subject") + " on " + txnControl.get("config"));
             }
         }
-        for (Map<String, Object> r : pinnedRows) {
-            if (r.get("pinned").equals("AS PINNED") || r.get("pinned").equals(NOT_COMPARED)) {
-                continue;
+        for (PinStatus p : pins) {
+            if (p.moved()) {
+                (p.onlyLost() && budgetFactor < 1 ? pinWarnings : pinFailures).add(p.pinned());
             }
-            boolean onlyLost = ((List<String>) r.get("findingsGained")).isEmpty() && !(Boolean) r.get("unpinned");
-            (onlyLost && budgetFactor < 1 ? pinWarnings : pinFailures).add((String) r.get("pinned"));
         }
     }
 
@@ -149,29 +134,25 @@ final class CheckReport {
     }
 
     /** What this run observed per pinned cell: a control's catching invariants, a store cell's findings. */
-    @SuppressWarnings("unchecked")
     TreeMap<String, TreeSet<String>> observed() {
         TreeMap<String, TreeSet<String>> out = new TreeMap<>();
-        for (Map<String, Object> c : controls) {
-            out.put(PinnedFindings.cell((String) c.get("subject"), (String) c.get("config"), (String) c.get("transport")),
-                    new TreeSet<>((List<String>) c.get("caughtBy")));
+        for (LogRow c : controls) {
+            out.put(PinnedFindings.cell(c.subject(), c.config(), c.transport()), new TreeSet<>(c.caughtBy()));
         }
-        out.putAll(storeFindings("findings"));
+        out.putAll(storeFindings(StoreRow::findings));
         return out;
     }
 
     /** The unclaimed findings per store cell that only the seed's search reached (see {@link io.rdasuite.crashsim.pinned.AnchoredExploration}). */
     TreeMap<String, TreeSet<String>> seedObserved() {
-        return storeFindings("seedFindings");
+        return storeFindings(StoreRow::seedFindings);
     }
 
-    /** Per store cell, the findings its row lists under {@code field}. */
-    @SuppressWarnings("unchecked")
-    private TreeMap<String, TreeSet<String>> storeFindings(String field) {
+    /** Per store cell, the findings {@code field} of its row lists. */
+    private TreeMap<String, TreeSet<String>> storeFindings(java.util.function.Function<StoreRow, List<String>> field) {
         TreeMap<String, TreeSet<String>> out = new TreeMap<>();
-        for (Map<String, Object> s : stores) {
-            out.put(PinnedFindings.cell("kv/" + s.get("protocol"), (String) s.get("config"), (String) s.get("transport")),
-                    new TreeSet<>((List<String>) s.getOrDefault(field, List.of())));
+        for (StoreRow s : stores) {
+            out.put(PinnedFindings.cell("kv/" + s.protocol(), s.config(), s.transport()), new TreeSet<>(field.apply(s)));
         }
         return out;
     }
@@ -287,48 +268,46 @@ final class CheckReport {
         }
         out.println("REMOTELOG appends (" + appends + " x 64 B) under power failures; recipes of paper 003 Tables 2-3");
         out.printf("%-22s %-5s %-9s %-9s %-22s %6s %7s %5s %s%n", "CONFIG", "TRANS", "OP", "UPDATE", "METHOD", "POINTS", "STATES", "VIOL", "VERDICT");
-        for (Map<String, Object> r : rows) {
-            String subject = (String) r.get("subject");
-            out.printf("%-22s %-5s %-9s %-9s %-22s %6d %7d %5d %s%n", r.get("config"), r.get("transport"), r.get("op"), r.get("update"),
-                    subject.substring(subject.lastIndexOf('/') + 1), r.get("crashPoints"), r.get("crashStates"), r.get("violations"), r.get("verdict"));
+        for (LogRow r : rows) {
+            String subject = r.subject();
+            out.printf("%-22s %-5s %-9s %-9s %-22s %6d %7d %5d %s%n", r.config(), r.transport(), r.op(), r.update(),
+                    subject.substring(subject.lastIndexOf('/') + 1), r.crashPoints(), r.crashStates(), r.violations(), r.verdict());
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void printControls(PrintWriter out) {
         if (!controls.isEmpty()) {
             out.println("negative controls (each must be CAUGHT):");
-            for (Map<String, Object> c : controls) {
-                out.printf("  %-40s %-22s %7d states %5d violating  %s%s%n", c.get("subject"), c.get("config"), c.get("crashStates"),
-                        c.get("violations"), c.get("verdict"), ((List<String>) c.get("caughtBy")).isEmpty() ? "" : " by " + String.join(", ", (List<String>) c.get("caughtBy")));
+            for (LogRow c : controls) {
+                out.printf("  %-40s %-22s %7d states %5d violating  %s%s%n", c.subject(), c.config(), c.crashStates(),
+                        c.violations(), c.verdict(), c.caughtBy().isEmpty() ? "" : " by " + String.join(", ", c.caughtBy()));
             }
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void printStores(PrintWriter out) {
         if (!stores.isEmpty()) {
             out.println("key-value stores under power failures (claimed: PASS/FAIL; unclaimed: finding or none found):");
             out.printf("  %-6s %-22s %-5s %7s ", "STORE", "CONFIG", "TRANS", "STATES");
             StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.name().length()) + "s", i.name()));
             out.println();
-            for (Map<String, Object> r : stores) {
-                Map<String, Object> p = (Map<String, Object>) r.get("properties");
-                out.printf("  %-6s %-22s %-5s %7d ", r.get("protocol"), r.get("config"), r.get("transport"), r.get("crashStates"));
+            for (StoreRow r : stores) {
+                Map<String, Object> p = r.properties();
+                out.printf("  %-6s %-22s %-5s %7d ", r.protocol(), r.config(), r.transport(), r.crashStates());
                 StoreCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(10, i.name().length()) + "s", p.get(i.name())));
                 out.println();
             }
             List<String> seedOnly = new ArrayList<>();
-            for (Map<String, Object> r : stores) {
-                List<String> seedFindings = (List<String>) r.getOrDefault("seedFindings", List.of());
+            for (StoreRow r : stores) {
+                List<String> seedFindings = r.seedFindings();
                 if (!seedFindings.isEmpty()) {
-                    seedOnly.add(r.get("protocol") + " " + r.get("config") + " " + r.get("transport") + ": " + String.join(", ", seedFindings));
+                    seedOnly.add(r.protocol() + " " + r.config() + " " + r.transport() + ": " + String.join(", ", seedFindings));
                 }
-                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                    boolean claimed = (Boolean) e.get("claimed");
-                    boolean unexpected = !claimed && !(Boolean) r.get("unpinned") && ((List<String>) r.get("findingsGained")).contains((String) e.get("invariant"));
-                    boolean bySeed = !claimed && seedFindings.contains((String) e.get("invariant"));
-                    if ((Boolean) e.get("shrunk")) {
+                for (StoreRow.Example e : r.examples()) {
+                    boolean claimed = e.claimed();
+                    boolean unexpected = !claimed && !r.pin().unpinned() && r.pin().findingsGained().contains(e.invariant());
+                    boolean bySeed = !claimed && seedFindings.contains(e.invariant());
+                    if (e.shrunk()) {
                         printExample(out, r, e, claimed ? "VIOLATION" : unexpected ? "UNEXPECTED FINDING" : bySeed ? "finding of this seed's search only (unclaimed,"
                                 + " not pinned)" : "expected finding", claimed || unexpected);
                     }
@@ -472,42 +451,34 @@ final class CheckReport {
     }
 
     /** A shrunk store example: what failed, the smallest program, the trace before the crash (for failures), the replay line. */
-    @SuppressWarnings("unchecked")
-    private static void printExample(PrintWriter out, Map<String, Object> r, Map<String, Object> e, String label, boolean withTrace) {
-        out.println("  " + label + " (" + r.get("protocol") + ", " + r.get("config") + ", " + r.get("transport") + "): " + e.get("invariant") + " - "
-                + e.get("detail"));
-        List<String> program = new ArrayList<>();
-        for (List<String> ops : (List<List<String>>) e.get("program")) {
-            program.add("[" + String.join(", ", ops) + "]");
-        }
-        out.println("    breaks " + e.get("claim") + (Boolean.TRUE.equals(e.get("claimed")) ? " (claimed)" : " (not claimed here: a finding)"));
-        out.println("    shrunk to " + e.get("operations") + " operation(s) on " + e.get("clients") + " client(s) " + String.join(" ", program)
-                + ", power failure before event " + e.get("crashEvent"));
-        ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("    at the crash: " + line));
+    private static void printExample(PrintWriter out, StoreRow r, StoreRow.Example e, String label, boolean withTrace) {
+        out.println("  " + label + " (" + r.protocol() + ", " + r.config() + ", " + r.transport() + "): " + e.invariant() + " - " + e.detail());
+        out.println("    breaks " + e.claim() + (e.claimed() ? " (claimed)" : " (not claimed here: a finding)"));
+        out.println("    shrunk to " + e.operations() + " operation(s) on " + e.clients() + " client(s) " + programText(e.program())
+                + ", power failure before event " + e.crashEvent());
+        e.crashPoint().forEach(line -> out.println("    at the crash: " + line));
         if (withTrace) {
-            ((List<String>) e.get("trace")).forEach(line -> out.println("      " + line));
+            e.trace().forEach(line -> out.println("      " + line));
         }
-        out.println("    " + e.get("replay") + (e.containsKey("timeline") ? "\n    timeline: " + e.get("timeline") : ""));
+        out.println("    " + e.replay() + (e.timeline() != null ? "\n    timeline: " + e.timeline() : ""));
     }
 
-    @SuppressWarnings("unchecked")
     private void printCounterexamples(PrintWriter out) {
-        List<Map<String, Object>> all = new ArrayList<>(rows);
+        List<LogRow> all = new ArrayList<>(rows);
         all.addAll(controls);
-        for (Map<String, Object> r : all) {
-            Map<String, Object> cx = (Map<String, Object>) r.get("counterexample");
+        for (LogRow r : all) {
+            LogRow.Counterexample cx = r.counterexample();
             if (cx != null) {
-                out.println("counterexample for " + r.get("subject") + " on " + r.get("config") + "/" + r.get("transport") + ": "
-                        + cx.get("invariant") + " - " + cx.get("detail"));
-                out.println("  breaks " + cx.get("claim"));
-                out.println("  shrunk to " + cx.get("operations") + " operation(s), power failure before event " + cx.get("crashEvent"));
-                ((List<String>) cx.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("  at the crash: " + line));
-                for (String line : (List<String>) cx.get("trace")) {
+                out.println("counterexample for " + r.subject() + " on " + r.config() + "/" + r.transport() + ": " + cx.invariant() + " - " + cx.detail());
+                out.println("  breaks " + cx.claim());
+                out.println("  shrunk to " + cx.operations() + " operation(s), power failure before event " + cx.crashEvent());
+                cx.crashPoint().forEach(line -> out.println("  at the crash: " + line));
+                for (String line : cx.trace()) {
                     out.println("    " + line);
                 }
-                out.println("  " + cx.get("replay"));
-                if (cx.containsKey("timeline")) {
-                    out.println("  history timeline: " + cx.get("timeline"));
+                out.println("  " + cx.replay());
+                if (cx.timeline() != null) {
+                    out.println("  history timeline: " + cx.timeline());
                 }
             }
         }

@@ -20,6 +20,15 @@ final class Json {
         return m;
     }
 
+    /**
+     * {@code value} as the maps, lists and scalars its JSON reads back as (numbers keep their Java type), for readers
+     * of JSON documents such as the HTML report.
+     */
+    @SuppressWarnings("unchecked")
+    static java.util.Map<String, Object> tree(Object value) {
+        return MAPPER.convertValue(value, java.util.Map.class);
+    }
+
     static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

@@ -117,19 +117,12 @@ final class StoreCells {
     }
 
     /** Explores one cell; the row also carries the cell's observed findings and how they differ from the pin. */
-    static Map<String, Object> explore(Cell cell, long seed, Budget budget, PinnedFindings pinned, boolean searchOnly) {
+    static StoreRow explore(Cell cell, long seed, Budget budget, PinnedFindings pinned, boolean searchOnly) {
         KvSubject subject = new KvSubject(cell.protocol());
         Scenario scenario = new Scenario(subject.name(), cell.config(), cell.transport(), seed, programOf(subject));
         AnchoredExploration split = searchOnly ? AnchoredExploration.searchOnly(subject, scenario, CellOptions.BASE_BUDGET, budget)
                 : AnchoredExploration.explore(subject, scenario, CellOptions.BASE_BUDGET, budget);
         Explorer.Report r = split.total();
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("storeCell", cell.index());
-        row.put("protocol", cell.protocol().cliName());
-        row.put("config", cell.config().name());
-        row.put("transport", cell.transport().name());
-        row.put("crashPoints", r.crashPoints());
-        row.put("crashStates", r.crashStates());
         Map<String, Object> properties = new LinkedHashMap<>();
         TreeSet<String> findings = new TreeSet<>();
         TreeSet<String> seedFindings = new TreeSet<>();
@@ -144,16 +137,9 @@ final class StoreCells {
                 }
             }
         }
-        row.put("properties", properties);
-        row.put("findings", List.copyOf(findings));
-        row.put("seedFindings", List.copyOf(seedFindings));
         PinnedFindings.Difference difference = searchOnly ? null : pinned.compare(cell.pinKey(), findings);
         PinnedFindings.Pin pin = pinned.pin(cell.pinKey());
-        row.put("pinnedFindings", pin == null ? null : List.copyOf(pin.certain()));
-        row.put("possibleFindings", pin == null ? null : List.copyOf(pin.possible()));
-        CheckReport.putPin(row, difference, split.anchoredRun());
-        row.put("verdict", r.passed() ? "PASS" : "FAIL");
-        List<Map<String, Object>> examples = new ArrayList<>();
+        List<StoreRow.Example> examples = new ArrayList<>();
         List<Violation> all = new ArrayList<>(r.violations());
         all.addAll(r.findings());
         TreeSet<Invariant> shrunkInvariants = new TreeSet<>();
@@ -171,14 +157,12 @@ final class StoreCells {
                 example = Shrinker.shrink(subject, v, budget);
                 shrinkNanos = System.nanoTime() - start;
             }
-            Map<String, Object> e = example(example, claimed, example != v);
-            if (example != v) {
-                e.put("wallShrinkMillis", shrinkNanos / 1_000_000);
-            }
-            examples.add(e);
+            examples.add(example(example, claimed, example != v, example != v ? shrinkNanos / 1_000_000 : null));
         }
-        row.put("examples", examples);
-        return row;
+        return new StoreRow(cell.index(), cell.protocol().cliName(), cell.config().name(), cell.transport().name(), r.crashPoints(),
+                r.crashStates(), properties, List.copyOf(findings), List.copyOf(seedFindings), pin == null ? null : List.copyOf(pin.certain()),
+                pin == null ? null : List.copyOf(pin.possible()), PinStatus.of(difference, split.anchoredRun()), r.passed() ? "PASS" : "FAIL",
+                examples);
     }
 
     /** An operation as a report shows it: {@code put k1=2}, {@code get k1}. */
@@ -186,25 +170,12 @@ final class StoreCells {
         return op.kind().name().toLowerCase(java.util.Locale.ROOT) + " k" + op.key() + (op.kind() == Op.Kind.PUT ? "=" + op.value() : "");
     }
 
-    private static Map<String, Object> example(Violation v, boolean claimed, boolean shrunk) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("invariant", v.invariant().name());
-        e.put("claim", v.invariant().claimText());
-        e.put("claimed", claimed);
-        e.put("detail", v.detail());
-        e.put("shrunk", shrunk);
-        if (shrunk) {
-            e.put("operations", v.scenario().program().size());
-            e.put("clients", v.scenario().program().clients().size());
-            e.put("program", v.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList());
-            e.put("crashEvent", v.crashEvent());
-            e.put("trace", v.trace());
-            e.put("crashPoint", v.crashPoint());
-        }
-        e.put("replay", ClasspathOption.replayLine(v.token()));
-        if (v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT)) {
-            CheckReport.putTimeline(e, CheckReport.timeline(v.token()));
-        }
-        return e;
+    private static StoreRow.Example example(Violation v, boolean claimed, boolean shrunk, Long wallShrinkMillis) {
+        String timeline = v.invariant().equals(io.rdasuite.linearizability.crash.CrashHistoryCheck.INVARIANT) ? CheckReport.timeline(v.token()) : null;
+        return new StoreRow.Example(v.invariant().name(), v.invariant().claimText(), claimed, v.detail(), shrunk,
+                shrunk ? v.scenario().program().size() : null, shrunk ? v.scenario().program().clients().size() : null,
+                shrunk ? v.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList() : null,
+                shrunk ? v.crashEvent() : null, shrunk ? v.trace() : null, shrunk ? v.crashPoint() : null,
+                ClasspathOption.replayLine(v.token()), timeline, wallShrinkMillis);
     }
 }

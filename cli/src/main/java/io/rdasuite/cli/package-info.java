@@ -15,5 +15,10 @@
  * ({@code Parallel}), each deterministic. The HTML reports are {@link io.rdasuite.cli.report};
  * {@link io.rdasuite.cli.StartupTraining} is the workload that writes the JDK's ahead-of-time cache for {@code ./rda}.
  * This module depends on every library module but {@code stress}; logic that belongs to a library stays there.
+ *
+ * <p>{@code rda check}'s rows are records that Jackson writes as the JSON ({@code LogRow} for REMOTELOG cells and the
+ * negative controls, {@code StoreRow} for the key-value stores, each with {@code PinStatus}); the cluster families'
+ * rows ({@code ClusterCellFamily.Cell}) are still maps. Readers of a saved JSON document, {@code merge} and the HTML
+ * report, read maps: the report gets the run's document as maps ({@code Json.tree}), as it would read a file.
  */
 package io.rdasuite.cli;
