@@ -2,10 +2,10 @@ package io.rdasuite.linearizability.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdasuite.crashsim.Budget;
 import io.rdasuite.crashsim.Invariant;
 import io.rdasuite.crashsim.Program;
 import io.rdasuite.crashsim.Scenario;
-import io.rdasuite.crashsim.fuzz.CrashPath;
 import io.rdasuite.crashsim.fuzz.FaultSchedule;
 import io.rdasuite.crashsim.fuzz.FuzzCase;
 import io.rdasuite.crashsim.fuzz.FuzzExplorer;
@@ -33,35 +33,23 @@ class EfactoryRecoveryCopyOverwriteTest {
             23940038072329757L, Program.decode("G0,G3/D0,P9:1,G0,G7,G0,G0,P0:2/P0:3,D5,P0:4/D7,G0,D5,P0:5,G9,G1,P4:6,G0,P9:7,P4:8,P8:9,P10:10,P3:11,P6:12"
                     + "/P4:13,P2:14,P0:15,D0,P6:16,P1:17,D1,D1,D1,P2:18,P2:19/P0:20,P2:21,P0:22,G0,P4:23")), FAULTS);
 
-    /** The power fails before event 12418 (merge stage), then before event 251 of the restarted run (its recovery). */
-    private static final CrashPath PATH = CrashPath.single(12418, new int[0], 0).withSecond(251, new int[] {0, 0}, 0);
-
-    private static final String TOKEN = "rdaf2.a3YvZWZhY3RvcnktY2xlYW5pbmd8RE1QK05PRERJTytQTS1SUVdSQnxJV0FSUHwyMzk0MDAzODA3MjMyOTc1N3xHMCxHMy9EMCxQOToxLEcwLEc3LEcw"
-            + "LEcwLFAwOjIvUDA6MyxENSxQMDo0L0Q3LEcwLEQ1LFAwOjUsRzksRzEsUDQ6NixHMCxQOTo3LFA0OjgsUDg6OSxQMTA6MTAsUDM6MTEsUDY6MTIvUDQ6MTMsUDI6MTQsUDA6MTUsRDAs"
-            + "UDY6MTYsUDE6MTcsRDEsRDEsRDEsUDI6MTgsUDI6MTkvUDA6MjAsUDI6MjEsUDA6MjIsRzAsUDQ6MjN8UH5Efi1-MUA0MTZ-fjB-MTc2fjB8MTI0MTh-fjB-MjUxfjAuMH4wfG5vbmU.c86b8c81";
-
     /**
-     * The same failure on a 16-operation program with no client crash (key 3 lost; power failures before event 2859 and
-     * before event 151 of the restarted run), found by {@code rda fuzz --protocols efactory-cleaning --runs 5336 --seed 1}
-     * with the longer cleaning programs and without the fix (run 2261).
+     * The crash state the fuzzer printed (the power failing before event 12418, in the merge stage, then before event 251
+     * of the restarted run's recovery) and the shorter program's were pinned as crash paths until the simulator's receive
+     * side got its link (issue 32, item 1): those event numbers belong to the timeline before it, and the pinned image
+     * choices no longer fit the frontiers there. Instead of a new pinned path (finding one needs the fuzzer with the fix
+     * reverted), the case's whole exploration runs: the same program, faults and seed, crash points spread over the run
+     * and a second power failure during each recovery.
      */
-    private static final String SHORTER = "rdaf2.a3YvZWZhY3RvcnktY2xlYW5pbmd8RE1QK05PRERJTytQTS1SUVdSQnxJV0FSUHwyMzk0MDAzODA3MjMyOTc1N3xHMCxHMy9QMDozLEQ1L0Q3LEcwLEQ1LFAw"
-            + "OjUsRzksRzEsUDQ6NixQOTo3LFA0OjgsUDg6OSxQMTA6MTAsUDM6MTEvfFB-RH4tfn5-MH4xNzZ-MHwyODU5fn4wfjE1MX4wLjB-MHxub25l.e0c7eadd";
+    private static final Budget BUDGET = new Budget(60, 4, 1);
 
     @Test
     void aSecondPowerFailureDuringRecoveryLeavesEveryKeyReadable() {
-        List<FuzzExplorer.Failure> failures = FuzzExplorer.reproduce(CASE, PATH);
-        assertThat(failures).extracting(FuzzExplorer.Failure::invariant).doesNotContain(Invariant.CONSISTENT_VERSION);
-        assertThat(failures).filteredOn(FuzzExplorer.Failure::claimed).as("claimed properties failing").isEmpty();
-    }
-
-    @Test
-    void theFuzzersTokenReplaysClean() {
-        assertThat(FuzzExplorer.replay(TOKEN)).as("checks failing at the token's crash state").isEmpty();
-    }
-
-    @Test
-    void theShorterProgramReplaysClean() {
-        assertThat(FuzzExplorer.replay(SHORTER)).as("checks failing at the shorter program's crash state").isEmpty();
+        FuzzExplorer.RunReport r = FuzzExplorer.explore(CASE, BUDGET);
+        assertThat(r.error()).as("the case simulates").isNull();
+        assertThat(r.states()).as("crash states explored").isPositive();
+        assertThat(r.faultsFired()).as("faults that happened").contains("power-failure", "crash-during-recovery");
+        assertThat(r.failures()).extracting(FuzzExplorer.Failure::invariant).doesNotContain(Invariant.CONSISTENT_VERSION);
+        assertThat(r.failures()).as("claimed properties failing").isEmpty();
     }
 }
