@@ -39,7 +39,8 @@ class EfactoryRecoveryCopyOverwriteTest {
      * side got its link (issue 32, item 1): those event numbers belong to the timeline before it, and the pinned image
      * choices no longer fit the frontiers there. Instead of a new pinned path (finding one needs the fuzzer with the fix
      * reverted), the case's whole exploration runs: the same program, faults and seed, crash points spread over the run
-     * and a second power failure during each recovery.
+     * and a second power failure during each recovery. With the fix reverted (recovery's tail not moved past the discarded
+     * versions, {@code Recovery.discardedEnd}), this exploration fails on CONSISTENT_VERSION.
      */
     private static final Budget BUDGET = new Budget(60, 4, 1);
 
