@@ -16,22 +16,40 @@ public final class ShippedClusterFamilies {
     private ShippedClusterFamilies() {
     }
 
-    /** pDSM's object store (§4.1): every server, server 0 or server 1 crashed; then the second failure after re-replication (§4.1.7). */
-    public static final class Pdsm implements ClusterCellFamily {
+    /** What a shipped family says of itself, given when it is made. */
+    abstract static class Shipped implements ClusterCellFamily {
+        private final String name;
+        private final Section section;
+        private final String description;
+
+        Shipped(String name, Section section, String description) {
+            this.name = name;
+            this.section = section;
+            this.description = description;
+        }
+
         @Override
         public String name() {
-            return "pdsm";
+            return name;
         }
 
         @Override
         public String description() {
-            return "the object store; 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed, and a second"
-                    + " failure after re-replication";
+            return description;
         }
 
         @Override
         public Section section() {
-            return Section.CLUSTERS;
+            return section;
+        }
+    }
+
+    /** pDSM's object store (§4.1): every server, server 0 or server 1 crashed; then the second failure after re-replication (§4.1.7). */
+    public static final class Pdsm extends Shipped {
+        public Pdsm() {
+            super("pdsm", Section.CLUSTERS,
+                    "the object store; 3 PM servers, a monitor, 2 clients; every server, server 0 or server 1 crashed, and a second"
+                            + " failure after re-replication");
         }
 
         @Override
@@ -46,20 +64,9 @@ public final class ShippedClusterFamilies {
     }
 
     /** pDKVS (§4.1.9): the CCEH key-value store, under pDSM's three crash targets. */
-    public static final class Pdkvs implements ClusterCellFamily {
-        @Override
-        public String name() {
-            return "pdkvs";
-        }
-
-        @Override
-        public String description() {
-            return "the CCEH key-value store, targets as pdsm";
-        }
-
-        @Override
-        public Section section() {
-            return Section.CLUSTERS;
+    public static final class Pdkvs extends Shipped {
+        public Pdkvs() {
+            super("pdkvs", Section.CLUSTERS, "the CCEH key-value store, targets as pdsm");
         }
 
         @Override
@@ -69,20 +76,9 @@ public final class ShippedClusterFamilies {
     }
 
     /** pDFS (§4.2): the namespace under a power failure of every server, of the directory server, of a file server. */
-    public static final class Pdfs implements ClusterCellFamily {
-        @Override
-        public String name() {
-            return "pdfs";
-        }
-
-        @Override
-        public String description() {
-            return "the file system; every server, the directory server, a file server crashed";
-        }
-
-        @Override
-        public Section section() {
-            return Section.FILE_SYSTEM;
+    public static final class Pdfs extends Shipped {
+        public Pdfs() {
+            super("pdfs", Section.FILE_SYSTEM, "the file system; every server, the directory server, a file server crashed");
         }
 
         @Override
@@ -94,21 +90,11 @@ public final class ShippedClusterFamilies {
     }
 
     /** Transactions (§4.1.6), checked strictly serializable, with validation skipped as the negative control. */
-    public static final class Txn implements ClusterCellFamily {
-        @Override
-        public String name() {
-            return "txn";
-        }
-
-        @Override
-        public String description() {
-            return "transactions, checked strictly serializable; every server, every server with server 0 lost, server 0, a"
-                    + " coordinator crashed";
-        }
-
-        @Override
-        public Section section() {
-            return Section.TRANSACTIONS;
+    public static final class Txn extends Shipped {
+        public Txn() {
+            super("txn", Section.TRANSACTIONS,
+                    "transactions, checked strictly serializable; every server, every server with server 0 lost, server 0, a"
+                            + " coordinator crashed");
         }
 
         @Override
@@ -125,20 +111,9 @@ public final class ShippedClusterFamilies {
     }
 
     /** Nessie (paper 004 §4.2, §4.3.1): the client kill/stall search, one cell per transport. */
-    public static final class Nessie implements ClusterCellFamily {
-        @Override
-        public String name() {
-            return "nessie";
-        }
-
-        @Override
-        public String description() {
-            return "Nessie's client kill/stall search, one cell per transport";
-        }
-
-        @Override
-        public Section section() {
-            return Section.NESSIE;
+    public static final class Nessie extends Shipped {
+        public Nessie() {
+            super("nessie", Section.NESSIE, "Nessie's client kill/stall search, one cell per transport");
         }
 
         @Override
