@@ -9,7 +9,9 @@ import io.rdasuite.crashsim.Scenario;
 import io.rdasuite.crashsim.fuzz.FaultSchedule;
 import io.rdasuite.crashsim.fuzz.FuzzCase;
 import io.rdasuite.crashsim.fuzz.FuzzExplorer;
+import io.rdasuite.store.efactory.EfPlantedBug;
 import io.rdasuite.store.fabric.ServerConfig;
+import io.rdasuite.store.mutation.PlantedBugs;
 import io.rdasuite.store.fabric.Transport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,8 +41,9 @@ class EfactoryRecoveryCopyOverwriteTest {
      * side got its link (issue 32, item 1): those event numbers belong to the timeline before it, and the pinned image
      * choices no longer fit the frontiers there. Instead of a new pinned path (finding one needs the fuzzer with the fix
      * reverted), the case's whole exploration runs: the same program, faults and seed, crash points spread over the run
-     * and a second power failure during each recovery. With the fix reverted (recovery's tail not moved past the discarded
-     * versions, {@code Recovery.discardedEnd}), this exploration fails on CONSISTENT_VERSION.
+     * and a second power failure during each recovery. With the fix switched off (plant
+     * {@code ef-recovery-tail-before-discarded}: recovery's tail not moved past the discarded versions), this exploration
+     * fails on CONSISTENT_VERSION.
      */
     private static final Budget BUDGET = new Budget(60, 4, 1);
 
@@ -52,5 +55,12 @@ class EfactoryRecoveryCopyOverwriteTest {
         assertThat(r.faultsFired()).as("faults that happened").contains("power-failure", "crash-during-recovery");
         assertThat(r.failures()).extracting(FuzzExplorer.Failure::invariant).doesNotContain(Invariant.CONSISTENT_VERSION);
         assertThat(r.failures()).as("claimed properties failing").isEmpty();
+    }
+
+    @Test
+    void withTheTailSetBeforeTheDiscardedVersionsAKeyMeetsAnotherKeysObject() {
+        FuzzExplorer.RunReport r = PlantedBugs.with(EfPlantedBug.EF_RECOVERY_TAIL_BEFORE_DISCARDED, () -> FuzzExplorer.explore(CASE, BUDGET));
+        assertThat(r.error()).as("the case simulates").isNull();
+        assertThat(r.failures()).extracting(FuzzExplorer.Failure::invariant).contains(Invariant.CONSISTENT_VERSION);
     }
 }

@@ -52,6 +52,12 @@ public enum EfPlantedBug implements DescribedPlant {
                     + " pool before it copies and persists the version there (paper 001 §4.4, compress stage: copy, then"
                     + " update the offset)"),
 
+    /** Recovery.run: the working pool's tail is set past the kept versions only, not past the discarded ones. */
+    EF_RECOVERY_TAIL_BEFORE_DISCARDED("ef-recovery-tail-before-discarded", "efactory-cleaning",
+            "recovery sets the pool's tail past the versions it keeps only, so its merge copies can land on a discarded"
+                    + " version an entry not yet settled still names, and a second recovery keeps the copy as that key's"
+                    + " (paper 001 §4.4, recovery: allocate past every version still named)"),
+
     /** Requests.commit, SAW only: the data is assumed persistent at the WRITE's completion. */
     SAW_COMMIT_WITHOUT_PERSIST("saw-commit-without-persist", "saw",
             "SAW's commit handler publishes the object as durable and replies without persisting the data the client"

@@ -41,7 +41,7 @@ final class Recovery {
                 tail = Math.max(tail, EfObject.within(keep[slot]) + EfObject.bytes(server.config.shape(), EfObject.has(state, EfObject.DELETED)));
             }
         }
-        server.tails[target] = Math.max(tail, discardedEnd);
+        server.tails[target] = server.planted == EfPlantedBug.EF_RECOVERY_TAIL_BEFORE_DISCARDED ? tail : Math.max(tail, discardedEnd);
         server.tails[1 - target] = EfObject.FIRST;
         int changed = 0;
         LocalMemory table = server.tableMemory();

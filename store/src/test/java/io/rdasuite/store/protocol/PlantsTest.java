@@ -32,6 +32,7 @@ class PlantsTest {
             "ef-merge-skips-writer-wait",
             "ef-clean-copy-unpersisted",
             "ef-clean-publish-before-copy",
+            "ef-recovery-tail-before-discarded",
             "saw-commit-without-persist",
             "imm-ack-before-persist",
             "forca-reply-before-persist",
