@@ -1,6 +1,8 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.bench.fidelity.PaperClaim;
 import io.rdasuite.bench.kv.EfactoryClaims;
+import io.rdasuite.bench.kv.ErdaClaims;
 import io.rdasuite.bench.kv.YcsbBench;
 import io.rdasuite.bench.taxonomy.RemoteLogBench;
 import io.rdasuite.store.baseline.BaselineProtocol;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code rda bench}: simulated measurements of the papers' benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Simulated benchmarks beside the papers' figures.",
         subcommands = {BenchCommand.RemoteLog.class, BenchCommand.YcsbCommand.class, ScaleCommand.class, NessieBenchCommand.class,
-                ThdpmsBenchCommand.class})
+                ThdpmsBenchCommand.class, FidelityCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -58,7 +60,7 @@ final class BenchCommand implements Runnable {
             for (Cells.Cell c : Cells.select(null, null, null, null, new Cells.Shard(0, 1))) {
                 all.add(RemoteLogBench.measure(c.config(), c.transport(), c.update(), c.op(), appends, common.seed));
             }
-            List<RemoteLogBench.Claim> claims = RemoteLogBench.claims(all);
+            List<PaperClaim> claims = RemoteLogBench.claims(all);
             PrintWriter out = spec.commandLine().getOut();
             if (common.json || report.wanted()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
@@ -75,10 +77,10 @@ final class BenchCommand implements Runnable {
                     rows.add(r);
                 }
                 List<Map<String, Object>> f = new ArrayList<>();
-                for (RemoteLogBench.Claim x : claims) {
+                for (PaperClaim x : claims) {
                     Map<String, Object> r = new LinkedHashMap<>();
-                    r.put("paper", x.paper());
-                    r.put("model", x.model());
+                    r.put("paper", x.claim());
+                    r.put("model", x.measure());
                     r.put("agrees", x.agrees());
                     f.add(r);
                 }
@@ -109,8 +111,8 @@ final class BenchCommand implements Runnable {
                     }
                 }
                 out.println("\n(m = message passing: the responder's CPU acks)\n\nThe paper's claims (§4.3-4.4) against the model:");
-                for (RemoteLogBench.Claim f : claims) {
-                    out.printf("  [%s] %s%n         model: %s%n", f.agrees() ? "agrees" : "DIFFERS", f.paper(), f.model());
+                for (PaperClaim f : claims) {
+                    out.printf("  [%s] %s%n         model: %s%n", f.agrees() ? "agrees" : "DIFFERS", f.claim(), f.measure());
                 }
             }
             out.flush();
@@ -166,7 +168,7 @@ final class BenchCommand implements Runnable {
             for (KvProtocol p : protocols) {
                 results.add(YcsbBench.run(p, benchSpec));
             }
-            List<EfactoryClaims.Claim> claims = EfactoryClaims.forWorkload(w, valueSize, results);
+            List<PaperClaim> claims = EfactoryClaims.forWorkload(w, valueSize, results);
             PrintWriter out = spec.commandLine().getOut();
             if (common.json || report.wanted()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
@@ -238,8 +240,7 @@ final class BenchCommand implements Runnable {
             if (erda.isEmpty() || redo.isEmpty()) {
                 return rows;
             }
-            double[][] paper = {{74.64, 100, 79.77, 57.60}, {62.76, 94.71, 92.57, 61.78}, {62.84, 92.7, 96.35, 62.93}, {102.1, 103.89, 0, 0}};
-            double[] p = paper[w.ordinal()];
+            double[] p = ErdaClaims.paperFigures(w);
             double modelLatency = (double) erda.get().meanLatencyNs() / redo.get().meanLatencyNs();
             rows.add(ratio("Erda/Redo latency", String.format("%.2f", modelLatency), String.format("%.2f", p[0] / p[1]),
                     String.format("%.2f/%.2f us", p[0], p[1])));
@@ -264,25 +265,25 @@ final class BenchCommand implements Runnable {
         }
     }
 
-    static List<Map<String, Object>> claimRows(List<EfactoryClaims.Claim> claims) {
+    static List<Map<String, Object>> claimRows(List<PaperClaim> claims) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (EfactoryClaims.Claim c : claims) {
+        for (PaperClaim c : claims) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("paper", c.paper());
-            m.put("model", c.model());
+            m.put("paper", c.claim());
+            m.put("model", c.measure());
             m.put("agrees", c.agrees());
             rows.add(m);
         }
         return rows;
     }
 
-    static void printClaims(PrintWriter out, List<EfactoryClaims.Claim> claims) {
+    static void printClaims(PrintWriter out, List<PaperClaim> claims) {
         if (claims.isEmpty()) {
             return;
         }
         out.println("\nPaper 001's claims (8 clients, §6.1-6.2) against the model:");
-        for (EfactoryClaims.Claim c : claims) {
-            out.printf("  [%s] %s%n           model: %s%n", c.agrees() ? "agrees" : "DIFFERS", c.paper(), c.model());
+        for (PaperClaim c : claims) {
+            out.printf("  [%s] %s%n           model: %s%n", c.agrees() ? "agrees" : "DIFFERS", c.claim(), c.measure());
         }
     }
 }

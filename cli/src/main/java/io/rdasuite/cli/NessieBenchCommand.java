@@ -1,5 +1,6 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.bench.fidelity.PaperClaim;
 import io.rdasuite.bench.nessie.NessieBench;
 import io.rdasuite.bench.nessie.NessieClaims;
 import io.rdasuite.store.nessie.NessieMode;
@@ -123,7 +124,7 @@ final class NessieBenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, e.getMessage());
         }
-        List<NessieClaims.Claim> claims = NessieClaims.evaluate(results);
+        List<PaperClaim> claims = NessieClaims.evaluate(results);
         PrintWriter out = cl.getOut();
         if (common.json || report.wanted()) {
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -148,10 +149,10 @@ final class NessieBenchCommand implements Callable<Integer> {
                 rows.add(m);
             }
             List<Map<String, Object>> c = new ArrayList<>();
-            for (NessieClaims.Claim x : claims) {
+            for (PaperClaim x : claims) {
                 Map<String, Object> m = new LinkedHashMap<>();
-                m.put("paper", x.paper());
-                m.put("model", x.model());
+                m.put("paper", x.claim());
+                m.put("model", x.measure());
                 m.put("agrees", x.agrees());
                 c.add(m);
             }
@@ -182,8 +183,8 @@ final class NessieBenchCommand implements Callable<Integer> {
             }
             if (!claims.isEmpty()) {
                 out.println("\nPaper 004's claims (§6) against the model:");
-                for (NessieClaims.Claim x : claims) {
-                    out.printf("  [%s] %s%n           model: %s%n", x.agrees() ? "agrees" : "DIFFERS", x.paper(), x.model());
+                for (PaperClaim x : claims) {
+                    out.printf("  [%s] %s%n           model: %s%n", x.agrees() ? "agrees" : "DIFFERS", x.claim(), x.measure());
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.bench.fidelity.PaperClaim;
 import io.rdasuite.bench.kv.EfactoryClaims;
 import io.rdasuite.store.protocol.KvProtocol;
 import io.rdasuite.bench.kv.YcsbBench;
@@ -56,7 +57,7 @@ final class ScaleCommand implements Callable<Integer> {
             }
         }
         List<Map<String, Object>> rows = new ArrayList<>();
-        List<EfactoryClaims.Claim> claims = new ArrayList<>();
+        List<PaperClaim> claims = new ArrayList<>();
         PrintWriter out = spec.commandLine().getOut();
         if (!common.json) {
             out.printf("Throughput (Kop/s) against clients: %s keys, %d-byte keys, %d-byte values, %d records, %d ops/client, profile %s%s (simulated)%n",

@@ -1,5 +1,6 @@
 package io.rdasuite.cli;
 
+import io.rdasuite.bench.fidelity.PaperClaim;
 import io.rdasuite.bench.thdpms.ThdpmsBench;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -62,70 +63,10 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--store-servers: " + s + " is outside 1..6");
             }
         }
-        List<Map<String, Object>> results = new ArrayList<>();
-        List<Map<String, Object>> claims = new ArrayList<>();
-        Map<Integer, Map<ThdpmsBench.Op, Double>> bw = new java.util.TreeMap<>();
-        if (figure.equals("11") || figure.equals("all")) {
-            for (int s : servers) {
-                for (ThdpmsBench.Op op : ThdpmsBench.Op.values()) {
-                    if (op == ThdpmsBench.Op.WRITE_REPLICAS && s == 1) {
-                        continue; // a backup needs a second server
-                    }
-                    ThdpmsBench.Point p = ThdpmsBench.fig11(s, op, common.seed, FIG11_NS);
-                    bw.computeIfAbsent(s, k -> new java.util.TreeMap<>()).put(op, p.bytesPerSecond());
-                    Map<String, Object> r = new LinkedHashMap<>();
-                    r.put("figure", "11");
-                    r.put("servers", s);
-                    r.put("op", op.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                    r.put("replicas", p.replicas());
-                    r.put("bytesPerSecond", Math.round(p.bytesPerSecond()));
-                    results.add(r);
-                }
-            }
-            int lo = servers.stream().mapToInt(Integer::intValue).min().orElse(1);
-            int hi = servers.stream().mapToInt(Integer::intValue).max().orElse(1);
-            Map<ThdpmsBench.Op, Double> top = bw.get(hi);
-            if (hi > lo) {
-                double scale = top.get(ThdpmsBench.Op.READ) / bw.get(lo).get(ThdpmsBench.Op.READ) / ((double) hi / lo);
-                claims.add(claim("Fig. 11: read bandwidth scales linearly with servers", "read(" + hi + ")/read(" + lo + ") per server", scale, 0.8, 1.2));
-            }
-            claims.add(claim("Fig. 11: read ≈ write without persisting (network-bound)", "write/read at " + hi + " servers",
-                    top.get(ThdpmsBench.Op.WRITE) / top.get(ThdpmsBench.Op.READ), 0.8, 1.25));
-            // against READ, the network-bound figure (the paper: read ≈ write without persisting); see the write/read line
-            claims.add(claim("Fig. 11: persisting write ≈ ½ of read / write without persisting", "persist/read at " + hi + " servers",
-                    top.get(ThdpmsBench.Op.WRITE_PERSIST) / top.get(ThdpmsBench.Op.READ), 0.35, 0.65));
-            if (top.containsKey(ThdpmsBench.Op.WRITE_REPLICAS)) {
-                claims.add(claim("Fig. 11: replicated write ≈ ½ of read / write without persisting (2× bytes)", "replicas/read at " + hi + " servers",
-                        top.get(ThdpmsBench.Op.WRITE_REPLICAS) / 2 / top.get(ThdpmsBench.Op.READ), 0.35, 0.65));
-            }
-        }
-        List<Long> timeline = null;
-        if (List.of("12", "all").contains(figure)) {
-            ThdpmsStoreFigures.fig12(storeServers, common.seed, results, claims);
-        }
-        if (List.of("13", "14", "all").contains(figure)) {
-            ThdpmsStoreFigures.fig13and14(storeServers, common.seed, results, claims);
-        }
-        if (List.of("16", "all").contains(figure)) {
-            ThdpmsStoreFigures.fig16(storeServers, common.seed, results, claims);
-        }
-        if (List.of("17", "all").contains(figure)) {
-            long[] bins = ThdpmsBench.fig17(common.seed, FIG17_NS, FIG17_KILL_NS, FIG17_BIN_NS, FIG17_BIN_NS);
-            timeline = new ArrayList<>();
-            for (long x : bins) {
-                timeline.add(x);
-            }
-            int killBin = (int) (FIG17_KILL_NS / FIG17_BIN_NS);
-            double before = average(bins, killBin - 3, killBin);
-            double after = average(bins, bins.length - 10, bins.length);
-            int back = killBin;
-            while (back < bins.length && bins[back] < before / 3) {
-                back++;
-            }
-            int outage = back - killBin;
-            claims.add(claim("Fig. 17: service back within tens of probe periods", "bins (probe periods) to recover", outage, 0, 30));
-            claims.add(claim("Fig. 17: throughput after ≈ 5/6 of before (one of six servers gone)", "after/before", after / before, 0.7, 0.95));
-        }
+        Figures measured = measure(figure, servers, storeServers, common.seed);
+        List<Map<String, Object>> results = measured.results();
+        List<PaperClaim> claims = measured.claims();
+        List<Long> timeline = measured.fig17BinsOps();
         PrintWriter out = spec.commandLine().getOut();
         if (common.json || report.wanted()) {
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -133,7 +74,7 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
             doc.put("seed", common.seed);
             doc.put("results", results);
             doc.put("fig17BinsOps", timeline);
-            doc.put("claims", claims);
+            doc.put("claims", claims.stream().map(ThdpmsBenchCommand::claimRow).toList());
             if (common.json) {
                 out.println(Json.write(doc));
             }
@@ -150,16 +91,101 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
             if (timeline != null) {
                 out.println("Fig. 17: completed operations per 0.1 ms, server 5 killed at 1.5 ms: " + timeline);
             }
-            for (Map<String, Object> c : claims) {
-                out.printf("  %-8s %s: measured %s = %.2f%n", c.get("verdict"), c.get("claim"), c.get("measure"), (Double) c.get("value"));
+            for (PaperClaim c : claims) {
+                out.printf("  %-8s %s: measured %s = %.2f%n", c.verdict(), c.claim(), c.measure(), Math.round(c.measured() * 1000) / 1000.0);
             }
         }
         out.flush();
         return 0;
     }
 
-    static Map<String, Object> claimLine(String claim, String measure, double value, double lo, double hi) {
-        return claim(claim, measure, value, lo, hi);
+    /**
+     * What {@code rda bench thdpms} prints: result rows, the paper's claims and Fig. 17's bins (null unless measured).
+     *
+     * @param results       one row per point: figure, servers, op, replicas (Fig. 11), bytesPerSecond or opsPerSecond
+     * @param claims        the paper's claims beside the model's ratios
+     * @param fig17BinsOps  Fig. 17's operations per bin, or null
+     */
+    record Figures(List<Map<String, Object>> results, List<PaperClaim> claims, List<Long> fig17BinsOps) {
+    }
+
+    /** Runs {@code figure} (11, 12, 13, 14, 16, 17 or all) with Fig. 11 on {@code servers} and Figs. 12-16 on {@code storeServers}. */
+    static Figures measure(String figure, List<Integer> servers, List<Integer> storeServers, long seed) {
+        List<Map<String, Object>> results = new ArrayList<>();
+        List<PaperClaim> claims = new ArrayList<>();
+        Map<Integer, Map<ThdpmsBench.Op, Double>> bw = new java.util.TreeMap<>();
+        if (figure.equals("11") || figure.equals("all")) {
+            for (int s : servers) {
+                for (ThdpmsBench.Op op : ThdpmsBench.Op.values()) {
+                    if (op == ThdpmsBench.Op.WRITE_REPLICAS && s == 1) {
+                        continue; // a backup needs a second server
+                    }
+                    ThdpmsBench.Point p = ThdpmsBench.fig11(s, op, seed, FIG11_NS);
+                    bw.computeIfAbsent(s, k -> new java.util.TreeMap<>()).put(op, p.bytesPerSecond());
+                    Map<String, Object> r = new LinkedHashMap<>();
+                    r.put("figure", "11");
+                    r.put("servers", s);
+                    r.put("op", op.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                    r.put("replicas", p.replicas());
+                    r.put("bytesPerSecond", Math.round(p.bytesPerSecond()));
+                    results.add(r);
+                }
+            }
+            int lo = servers.stream().mapToInt(Integer::intValue).min().orElse(1);
+            int hi = servers.stream().mapToInt(Integer::intValue).max().orElse(1);
+            Map<ThdpmsBench.Op, Double> top = bw.get(hi);
+            if (hi > lo) {
+                double scale = top.get(ThdpmsBench.Op.READ) / bw.get(lo).get(ThdpmsBench.Op.READ) / ((double) hi / lo);
+                claims.add(claimLine("Fig. 11: read bandwidth scales linearly with servers", "read(" + hi + ")/read(" + lo + ") per server", 1.0, scale, 0.8, 1.2));
+            }
+            claims.add(claimLine("Fig. 11: read ≈ write without persisting (network-bound)", "write/read at " + hi + " servers",
+                    1.0, top.get(ThdpmsBench.Op.WRITE) / top.get(ThdpmsBench.Op.READ), 0.8, 1.25));
+            // against READ, the network-bound figure (the paper: read ≈ write without persisting); see the write/read line
+            claims.add(claimLine("Fig. 11: persisting write ≈ ½ of read / write without persisting", "persist/read at " + hi + " servers",
+                    0.5, top.get(ThdpmsBench.Op.WRITE_PERSIST) / top.get(ThdpmsBench.Op.READ), 0.35, 0.65));
+            if (top.containsKey(ThdpmsBench.Op.WRITE_REPLICAS)) {
+                claims.add(claimLine("Fig. 11: replicated write ≈ ½ of read / write without persisting (2× bytes)", "replicas/read at " + hi + " servers",
+                        0.5, top.get(ThdpmsBench.Op.WRITE_REPLICAS) / 2 / top.get(ThdpmsBench.Op.READ), 0.35, 0.65));
+            }
+        }
+        List<Long> timeline = null;
+        if (List.of("12", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig12(storeServers, seed, results, claims);
+        }
+        if (List.of("13", "14", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig13and14(storeServers, seed, results, claims);
+        }
+        if (List.of("16", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig16(storeServers, seed, results, claims);
+        }
+        if (List.of("17", "all").contains(figure)) {
+            long[] bins = ThdpmsBench.fig17(seed, FIG17_NS, FIG17_KILL_NS, FIG17_BIN_NS, FIG17_BIN_NS);
+            timeline = new ArrayList<>();
+            for (long x : bins) {
+                timeline.add(x);
+            }
+            int killBin = (int) (FIG17_KILL_NS / FIG17_BIN_NS);
+            double before = average(bins, killBin - 3, killBin);
+            double after = average(bins, bins.length - 10, bins.length);
+            int back = killBin;
+            while (back < bins.length && bins[back] < before / 3) {
+                back++;
+            }
+            int outage = back - killBin;
+            claims.add(claimLine("Fig. 17: service back within tens of probe periods", "bins (probe periods) to recover", outage, 0, 30));
+            claims.add(claimLine("Fig. 17: throughput after ≈ 5/6 of before (one of six servers gone)", "after/before", 5.0 / 6, after / before, 0.7, 0.95));
+        }
+        return new Figures(results, claims, timeline);
+    }
+
+    /** A claim of paper 002 §5 whose text starts with its figure ("Fig. 12: ..."); the paper gives no figure for it. */
+    static PaperClaim claimLine(String claim, String measure, double value, double lo, double hi) {
+        return claimLine(claim, measure, Double.NaN, value, lo, hi);
+    }
+
+    /** A claim of paper 002 §5 with the paper's own figure {@code paper} for the measured ratio. */
+    static PaperClaim claimLine(String claim, String measure, double paper, double value, double lo, double hi) {
+        return new PaperClaim("paper 002 " + claim.substring(0, claim.indexOf(':')), claim, measure, paper, value, lo, hi);
     }
 
     private static double average(long[] bins, int from, int to) {
@@ -172,12 +198,13 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
         return n == 0 ? 0 : sum / n;
     }
 
-    private static Map<String, Object> claim(String claim, String measure, double value, double lo, double hi) {
+    /** The JSON row of a claim, as {@code rda bench thdpms --json} has always written it. */
+    private static Map<String, Object> claimRow(PaperClaim claim) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("claim", claim);
-        c.put("measure", measure);
-        c.put("value", Math.round(value * 1000) / 1000.0);
-        c.put("verdict", value >= lo && value <= hi ? "agrees" : "differs");
+        c.put("claim", claim.claim());
+        c.put("measure", claim.measure());
+        c.put("value", Math.round(claim.measured() * 1000) / 1000.0);
+        c.put("verdict", claim.verdict());
         return c;
     }
 }

@@ -1,5 +1,6 @@
 package io.rdasuite.bench.taxonomy;
 
+import io.rdasuite.bench.fidelity.PaperClaim;
 import io.rdasuite.store.fabric.ServerConfig;
 import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.persist.PrimaryOp;
@@ -25,8 +26,8 @@ class RemoteLogBenchTest {
                 }
             }
         }
-        List<RemoteLogBench.Claim> findings = RemoteLogBench.claims(all);
+        List<PaperClaim> findings = RemoteLogBench.claims(all);
         assertThat(findings).hasSize(6);
-        assertThat(findings.subList(0, 4)).allSatisfy(f -> assertThat(f.agrees()).as(f.paper() + " / " + f.model()).isTrue());
+        assertThat(findings.subList(0, 4)).allSatisfy(f -> assertThat(f.agrees()).as(f.claim() + " / " + f.measure()).isTrue());
     }
 }

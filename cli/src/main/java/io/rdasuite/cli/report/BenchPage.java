@@ -309,5 +309,26 @@ final class BenchPage {
             rows.add(row);
         }
         page.h2("claims", "The paper's claims beside the model").table(header.stream().map(Labels::of).toList(), rows);
+        bounds(page, doc);
+    }
+
+    /** {@code rda bench fidelity}'s physical bounds: each figure against the link or PM bandwidth it crossed. */
+    private static void bounds(Page page, Map<String, Object> doc) {
+        List<Map<String, Object>> bounds = Page.rows(doc, "bounds");
+        if (bounds.isEmpty()) {
+            return;
+        }
+        List<String> header = new ArrayList<>(bounds.getFirst().keySet());
+        List<List<String>> rows = new ArrayList<>();
+        for (Map<String, Object> b : bounds) {
+            List<String> row = new ArrayList<>();
+            for (String h : header) {
+                Object v = b.get(h);
+                row.add(h.equals("holds") ? Page.badge(Boolean.TRUE.equals(v) ? "PASS" : "finding", Boolean.TRUE.equals(v) ? "holds" : "broken")
+                        : Page.esc(String.valueOf(v)));
+            }
+            rows.add(row);
+        }
+        page.h2("bounds", "Physical bounds of the figures").table(header.stream().map(Labels::of).toList(), rows);
     }
 }
