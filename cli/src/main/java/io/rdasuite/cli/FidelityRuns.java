@@ -9,6 +9,7 @@ import io.rdasuite.bench.kv.YcsbBench;
 import io.rdasuite.bench.nessie.NessieBench;
 import io.rdasuite.bench.nessie.NessieClaims;
 import io.rdasuite.bench.taxonomy.RemoteLogBench;
+import io.rdasuite.bench.thdpms.ThdpmsBench;
 import io.rdasuite.crashsim.taxonomy.Taxonomy;
 import io.rdasuite.hwsim.model.CostModel;
 import io.rdasuite.store.baseline.BaselineProtocol;
@@ -214,18 +215,11 @@ final class FidelityRuns {
         progress.accept("paper 002 Figs. 11-17");
         ThdpmsBenchCommand.Figures f = ThdpmsBenchCommand.measure("all", quick ? List.of(1, 3) : List.of(1, 2, 3, 4, 5, 6), List.of(2, 6), seed);
         claims.addAll(f.claims());
-        CostModel cost = CostModel.profile("thdpms-testbed");
         for (Map<String, Object> r : f.results()) {
-            if (!r.containsKey("bytesPerSecond")) {
-                continue;
-            }
-            int servers = (Integer) r.get("servers");
-            String what = "paper 002 Fig. " + r.get("figure") + ", " + servers + " servers, " + r.get("op");
-            double value = ((Number) r.get("bytesPerSecond")).doubleValue();
-            bounds.add(new PhysicalBound(what, servers + " server ports at " + cost.linkGbps() + " Gb/s", value, servers * bytesPerSecond(cost), "B/s"));
-            if ("write-persist".equals(r.get("op"))) {
-                bounds.add(new PhysicalBound(what, servers + " servers' PM at " + cost.pmWriteBytesPerNs() + " GB/s", value,
-                        servers * cost.pmWriteBytesPerNs() * 1e9, "B/s"));
+            if (r.containsKey("bytesPerSecond")) {
+                int servers = (Integer) r.get("servers");
+                bounds.addAll(ThdpmsBench.bounds("paper 002 Fig. " + r.get("figure") + ", " + servers + " servers, " + r.get("op"), servers,
+                        "write-persist".equals(r.get("op")), ((Number) r.get("bytesPerSecond")).doubleValue()));
             }
         }
     }

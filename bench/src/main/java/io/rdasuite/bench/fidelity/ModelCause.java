@@ -28,9 +28,6 @@ public enum ModelCause {
             + " persists the record and the destination around its ack, which queues on the server's cores; the paper measured them"
             + " equal at 60-100 us, absolute latencies dominated by a queueing the model does not reproduce",
             "paper 000", "update-only"),
-    PERSIST_CPU_BOUND("iRDMA's remote persistence is bounded in the model by the receiver's CPU (clwb of every line, one persisting thread"
-            + " per client) before the PM write bandwidth, which paper 002 names as the bound",
-            "paper 002 Fig. 11", "persisting write"),
     COORDINATORS_DO_NOT_LOAD_SERVERS("32 coordinators running one transaction at a time do not load even 2 servers (read-only is flat):"
             + " the scaling ratio measures fewer conflicts with more keys, not capacity",
             "paper 002 Fig. 12", ""),
@@ -40,9 +37,6 @@ public enum ModelCause {
     PDKVS_PUT_EXCHANGES("a pDKVS GET is an RPC then a one-sided READ and a PUT three exchanges (allocate, write every replica, index) with"
             + " mirrored index stores, against one RPC for the pmemkv model; the paper's logless advantage needs PUTs cheaper than that",
             "paper 002 Fig. 16", ""),
-    SYNCHRONOUS_CLIENTS_AFTER_FAILOVER("12 synchronous clients, and after the failover one server is primary of two segments: the slowest"
-            + " server paces every client",
-            "paper 002 Fig. 17", "throughput after"),
     FEW_WORKERS_PER_NODE("the bench runs 4 workers per node (the paper 12) so that a figure runs in a minute on 2 host cores; with 4, the"
             + " clients cannot keep the 10 GbE link busy and Nessie's extra round trips or a descheduled third of them show"
             + " (`--workers 12` agrees for Fig. 4's Nessie and Figs. 5-7 at 2 KB)",

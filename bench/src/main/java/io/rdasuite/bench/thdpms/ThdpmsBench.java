@@ -1,5 +1,6 @@
 package io.rdasuite.bench.thdpms;
 
+import io.rdasuite.bench.fidelity.PhysicalBound;
 import io.rdasuite.hwsim.fabric.SimFabric;
 import io.rdasuite.hwsim.model.CostModel;
 import io.rdasuite.store.fabric.Connection;
@@ -52,9 +53,36 @@ public final class ThdpmsBench {
     private ThdpmsBench() {
     }
 
+    /**
+     * The physical bounds of a bandwidth figure into {@code servers} servers of the testbed (issue 32): their ports, and
+     * for a persisting write their PM write bandwidth too.
+     */
+    public static List<PhysicalBound> bounds(String figure, int servers, boolean persisting, double bytesPerSecond) {
+        CostModel cost = CostModel.thdpmsTestbed();
+        List<PhysicalBound> out = new ArrayList<>();
+        out.add(new PhysicalBound(figure, servers + " server ports at " + cost.linkGbps() + " Gb/s", bytesPerSecond,
+                servers * cost.linkGbps() * 1e9 / 8, "B/s"));
+        if (persisting) {
+            out.add(new PhysicalBound(figure, servers + " servers' PM at " + cost.pmWriteBytesPerNs() + " GB/s", bytesPerSecond,
+                    servers * cost.pmWriteBytesPerNs() * 1e9, "B/s"));
+        }
+        return out;
+    }
+
     /** Fig. 11: {@code op} by 12 clients against {@code servers} PM servers for {@code durationNs} of virtual time. */
     public static Point fig11(int servers, Op op, long seed, long durationNs) {
+        return fig11(servers, op, seed, durationNs, false);
+    }
+
+    /**
+     * Fig. 11 with, when {@code plantPmBypass}, the simulator's planted model bug (CPU write-backs that skip the PM write
+     * bandwidth): the negative control of the physical bounds' check.
+     */
+    public static Point fig11(int servers, Op op, long seed, long durationNs, boolean plantPmBypass) {
         SimFabric.Builder b = SimFabric.builder().seed(seed).cost(CostModel.thdpmsTestbed());
+        if (plantPmBypass) {
+            b.plantCpuWritebacksBypassPmBandwidth();
+        }
         for (int n = 0; n < servers + CLIENTS; n++) {
             b.node(CONFIG);
         }
@@ -140,8 +168,8 @@ public final class ThdpmsBench {
     }
 
     /**
-     * Fig. 17: 12 clients run 95% GET / 5% PUT of 64-byte objects on pDSM over 6 PM servers; at {@code killAtNs} one
-     * server's process is killed. Returns the completed operations per bin of {@code binNs}.
+     * Fig. 17: 12 clients run 95% GET / 5% PUT of 64-byte objects on pDSM over 6 PM servers; {@code killAtNs} after the
+     * bootstrap (time 0 of the bins) one server's process is killed. Returns the completed operations per bin of {@code binNs}.
      */
     public static long[] fig17(long seed, long durationNs, long killAtNs, long binNs, long probeNs) {
         int servers = 6;
@@ -162,7 +190,12 @@ public final class ThdpmsBench {
                 clientNodes.add(servers + 1 + c);
             }
             PdsmCluster cluster = PdsmCluster.deploy(f, serverNodes, servers, clientNodes, config, seed, false);
+            // Time 0 of the figure is the end of the bootstrap (six configuration broadcasts, each rebuilding a server's
+            // allocators, take about 1.5 ms here): before, the kill came before any client had started.
+            long[] zero = {-1};
             f.node(servers).spawn("operator", () -> {
+                cluster.awaitReady(f.node(servers));
+                zero[0] = f.node(servers).clock().nowNanos();
                 f.node(servers).clock().sleepNanos(killAtNs);
                 f.processCrash(servers - 1); // paper §5.4 kills one PM server's process
             });
@@ -172,10 +205,12 @@ public final class ThdpmsBench {
                 SplittableRandom random = new SplittableRandom(seed * 31 + c);
                 node.spawn("load-" + c, () -> {
                     byte[] value = new byte[64];
-                    while (node.clock().nowNanos() < durationNs) {
+                    PdsmCluster.pollUntil(() -> zero[0] >= 0, node.clock(), () -> 1_000);
+                    long end = zero[0] + durationNs;
+                    while (node.clock().nowNanos() < end) {
                         ObjectId id = ObjectId.ofKey(random.nextInt(objects));
                         boolean ok = random.nextInt(100) < 95 ? client.get(id) != null : client.put(id, value);
-                        long t = node.clock().nowNanos();
+                        long t = node.clock().nowNanos() - zero[0];
                         if (ok && t < durationNs) {
                             bins[(int) (t / binNs)]++;
                         }

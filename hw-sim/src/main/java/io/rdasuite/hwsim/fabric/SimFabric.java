@@ -35,6 +35,8 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
     final Accounting accounting = new Accounting();
     private final Transport transport;
     private final boolean writeAtomicSupported;
+    /** False only for the fidelity check's negative control: CPU write-backs then skip the PM write bandwidth. */
+    final boolean cpuWritebacksUsePmBandwidth;
     private final FaultPlan faults;
     private final List<SimNode> nodes = new ArrayList<>();
     /** Regions by {@code rkey - FIRST_RKEY}: rkeys are handed out densely, and every placement looks one up. */
@@ -81,6 +83,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         this.cost = b.cost;
         this.transport = b.transport;
         this.writeAtomicSupported = b.writeAtomicSupported;
+        this.cpuWritebacksUsePmBandwidth = b.cpuWritebacksUsePmBandwidth;
         this.faults = b.faults;
         this.clockSkewNs = new TreeMap<>(b.clockSkewNs);
         for (int i = 0; i < b.configs.size(); i++) {
@@ -363,6 +366,7 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         private int traceCaptureLimit = 1_000_000;
         private long maxEvents = 50_000_000L;
         private boolean writeAtomicSupported = true;
+        private boolean cpuWritebacksUsePmBandwidth = true;
         private final TreeMap<Integer, Long> clockSkewNs = new TreeMap<>();
 
         public Builder seed(long seed) {
@@ -421,6 +425,16 @@ public final class SimFabric implements io.rdasuite.store.fabric.Fabric, AutoClo
         /** Model today's NICs, which have no WRITE_ATOMIC (it then completes with UNSUPPORTED_OPERATION). */
         public Builder writeAtomicSupported(boolean supported) {
             this.writeAtomicSupported = supported;
+            return this;
+        }
+
+        /**
+         * A planted model bug, the negative control of {@code rda bench fidelity}'s physical bounds (issue 32): the CPU's
+         * write-backs (clwb + sfence) reach PM without taking its write bandwidth, as before issue 32, so a persisting
+         * receiver can write faster than its PM. Never use it for a figure.
+         */
+        public Builder plantCpuWritebacksBypassPmBandwidth() {
+            this.cpuWritebacksUsePmBandwidth = false;
             return this;
         }
 

@@ -141,7 +141,18 @@ final class SimLocalMemory implements LocalMemory {
         List<LineWriteback> pending = pending(self);
         boolean any = !pending.isEmpty() || region.isPm();
         // Charge first: the write-backs complete when the fence returns, not when it starts.
+        // The written-back lines share the PM write bandwidth with the NIC's placements (issue 32: Fig. 11's persisting
+        // writes went above it); the fence returns when they are on media, and the core stalls until then.
+        long pmBytes = 0;
+        for (LineWriteback w : pending) {
+            pmBytes += w.pmBytes();
+        }
+        long onMedia = pmBytes == 0 || !node.fabric.cpuWritebacksUsePmBandwidth ? 0 : node.nic.reservePmWrite(pmBytes);
         node.chargeCpu(self, any ? cost.sfenceNs() : 1);
+        long now = node.fabric.engine.now();
+        if (onMedia > now) {
+            node.chargeCpu(self, onMedia - now);
+        }
         for (LineWriteback w : pending) {
             SimRegion.completeWriteback(w);
         }

@@ -270,6 +270,16 @@ final class SimNic {
         engine.schedule(m, placeAt, placements);
     }
 
+    /**
+     * Reserves the PM write bandwidth for {@code bytes} the CPU wrote back (clwb + sfence), shared with this NIC's placements
+     * into PM without DDIO, and returns the time they are on media.
+     */
+    long reservePmWrite(long bytes) {
+        long start = Math.max(engine.now(), pmFreeAt);
+        pmFreeAt = start + pmOccupancy.ns(bytes);
+        return pmFreeAt;
+    }
+
     /** PCIe placed the FIFO's head into the memory hierarchy. */
     void place(Message m) {
         if (!node.isUp()) {

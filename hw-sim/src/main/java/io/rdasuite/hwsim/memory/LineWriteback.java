@@ -14,4 +14,9 @@ public final class LineWriteback {
         this.asOf = line.appended;
         line.region.visible.copyUnits(line.line * DirtyLine.UNITS, content, 0, DirtyLine.UNITS);
     }
+
+    /** The bytes this write-back puts on PM media: a whole line, or none for a DRAM line. */
+    public int pmBytes() {
+        return line.region.isPm() ? 64 : 0;
+    }
 }
