@@ -242,15 +242,15 @@ final class CheckCommand implements Callable<Integer> {
                 progress.phase(section.phase());
                 ClusterCellFamily.Cell control = familyControls.get(section);
                 if (control != null && !Interrupts.requested()) {
-                    Map<String, Object> row = control.explore(seed, cellOptions.budget, activePlant());
+                    ClusterRow row = control.explore(seed, cellOptions.budget, activePlant());
                     report.control(section, row);
-                    progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                    progress.cellDone(weight, row.crashStates());
                 }
-                report.section(section).addAll(Parallel.map(familyCells.get(section), cell -> {
-                    Map<String, Object> row = cell.explore(seed, cellOptions.budget, activePlant());
-                    progress.cellDone(weight, ((Number) row.get("crashStates")).longValue());
+                Parallel.map(familyCells.get(section), cell -> {
+                    ClusterRow row = cell.explore(seed, cellOptions.budget, activePlant());
+                    progress.cellDone(weight, row.crashStates());
                     return row;
-                }, () -> { }, Interrupts::requested));
+                }, () -> { }, Interrupts::requested).forEach(row -> report.add(section, row));
             }
         }
         return report;

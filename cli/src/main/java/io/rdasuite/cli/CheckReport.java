@@ -20,31 +20,51 @@ final class CheckReport {
     final List<LogRow> controls = new ArrayList<>();
     final List<StoreRow> stores = new ArrayList<>();
     /** TH-DPMS cluster cells (a new field of the JSON; absent cells leave it empty). */
-    final List<Map<String, Object>> clusters = new ArrayList<>();
+    final List<PdsmRow> clusters = new ArrayList<>();
     /** TH-DPMS transaction cells and their negative control (new fields of the JSON). */
-    final List<Map<String, Object>> transactions = new ArrayList<>();
+    final List<TxnRow> transactions = new ArrayList<>();
     /** Nessie's client kill/stall cells ({@link NessieCells}). */
-    final List<Map<String, Object>> nessie = new ArrayList<>();
-    Map<String, Object> txnControl;
+    final List<NessieRow> nessie = new ArrayList<>();
+    TxnControlRow txnControl;
     /** pDFS cells (a new field of the JSON). */
-    final List<Map<String, Object>> fileSystem = new ArrayList<>();
+    final List<TxnRow> fileSystem = new ArrayList<>();
 
-    /** The rows of a cluster cell family's section ({@link ClusterCellFamily#section()}). */
-    List<Map<String, Object>> section(ClusterCellFamily.Section section) {
-        return switch (section) {
-            case CLUSTERS -> clusters;
-            case TRANSACTIONS -> transactions;
-            case FILE_SYSTEM -> fileSystem;
-            case NESSIE -> nessie;
-        };
+    /**
+     * Adds a row of a cluster cell family to its section ({@link ClusterCellFamily#section()}); each section shows one
+     * kind of row, a row of another kind is a family's mistake.
+     */
+    void add(ClusterCellFamily.Section section, ClusterRow row) {
+        switch (section) {
+            case CLUSTERS -> clusters.add(as(PdsmRow.class, row, section));
+            case TRANSACTIONS -> transactions.add(as(TxnRow.class, row, section));
+            case FILE_SYSTEM -> fileSystem.add(as(TxnRow.class, row, section));
+            case NESSIE -> nessie.add(as(NessieRow.class, row, section));
+        }
     }
 
     /** Records a family's negative control; the report has a place for one in the transactions section only. */
-    void control(ClusterCellFamily.Section section, Map<String, Object> row) {
+    void control(ClusterCellFamily.Section section, ClusterRow row) {
         if (section != ClusterCellFamily.Section.TRANSACTIONS) {
             throw new IllegalStateException("the report shows a family's negative control only in the transactions section, not in " + section);
         }
-        txnControl = row;
+        txnControl = as(TxnControlRow.class, row, section);
+    }
+
+    /** {@code row} as the kind of row {@code section} shows; another kind fails the run. */
+    private static <R extends ClusterRow> R as(Class<R> kind, ClusterRow row, ClusterCellFamily.Section section) {
+        if (!kind.isInstance(row)) {
+            throw new IllegalStateException("the " + section + " section shows " + kind.getSimpleName() + "s, not a " + row.getClass().getSimpleName());
+        }
+        return kind.cast(row);
+    }
+
+    /** Every cluster cell's row, section by section (not the control). */
+    private List<ClusterRow> clusterRows() {
+        List<ClusterRow> all = new ArrayList<>(clusters);
+        all.addAll(transactions);
+        all.addAll(nessie);
+        all.addAll(fileSystem);
+        return all;
     }
 
     private final List<String> pinFailures = new ArrayList<>();
@@ -81,26 +101,14 @@ final class CheckReport {
             claimsHold &= s.verdict().equals("PASS");
             pins.add(s.pin());
         }
-        for (Map<String, Object> c : clusters) {
-            states += (Long) c.get("crashStates");
-            claimsHold &= c.get("verdict").equals("PASS");
-        }
-        for (Map<String, Object> t : transactions) {
-            states += (Long) t.get("crashStates");
-            claimsHold &= t.get("verdict").equals("PASS");
-        }
-        for (Map<String, Object> n : nessie) {
-            states += (Long) n.get("crashStates");
-            claimsHold &= n.get("verdict").equals("PASS");
-        }
-        for (Map<String, Object> f : fileSystem) {
-            states += (Long) f.get("crashStates");
-            claimsHold &= f.get("verdict").equals("PASS");
+        for (ClusterRow c : clusterRows()) {
+            states += c.crashStates();
+            claimsHold &= c.verdict().equals("PASS");
         }
         if (txnControl != null) {
-            states += (Long) txnControl.get("crashStates");
-            if (!txnControl.get("verdict").equals("CAUGHT")) {
-                missedControls.add(txnControl.get("subject") + " on " + txnControl.get("config"));
+            states += txnControl.crashStates();
+            if (!txnControl.verdict().equals("CAUGHT")) {
+                missedControls.add(txnControl.subject() + " on " + txnControl.config());
             }
         }
         for (PinStatus p : pins) {
@@ -163,13 +171,6 @@ final class CheckReport {
      * {@code rda check} for the length of one run; the cells read it.
      */
     static volatile java.nio.file.Path timelineDir;
-
-    /** Puts {@code timeline} under "timeline" unless it is null (no timeline asked for). */
-    static void putTimeline(Map<String, Object> finding, String timeline) {
-        if (timeline != null) {
-            finding.put("timeline", timeline);
-        }
-    }
 
     /** Where a linearizability failure's HTML timeline went, why it could not be written, or null when none was asked for. */
     static String timeline(String token) {
@@ -320,7 +321,6 @@ final class CheckReport {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void printClusters(PrintWriter out) {
         if (clusters.isEmpty()) {
             return;
@@ -329,66 +329,52 @@ final class CheckReport {
         out.printf("  %-13s %-22s %-5s %-12s %7s ", "STORE", "CONFIG", "TRANS", "TARGET", "STATES");
         ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", i.name()));
         out.println();
-        for (Map<String, Object> r : clusters) {
-            Map<String, Object> p = (Map<String, Object>) r.get("properties");
-            out.printf("  %-13s %-22s %-5s %-12s %7d ", r.get("subject"), r.get("config"), r.get("transport"), r.get("target"), r.get("crashStates"));
-            ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", p.get(i.name())));
+        for (PdsmRow r : clusters) {
+            out.printf("  %-13s %-22s %-5s %-12s %7d ", r.subject(), r.config(), r.transport(), r.target(), r.crashStates());
+            ClusterCells.INVARIANTS.forEach(i -> out.printf(" %-" + Math.max(6, i.name().length()) + "s", r.properties().get(i.name())));
             out.println();
-            for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                out.println("    VIOLATION " + e.get("invariant") + " - " + e.get("detail"));
-                out.println("      breaks " + e.get("claim") + " (claimed)");
-                List<String> program = new ArrayList<>();
-                for (List<String> ops : (List<List<String>>) e.get("program")) {
-                    program.add("[" + String.join(", ", ops) + "]");
-                }
-                out.println("      " + (Boolean.TRUE.equals(e.get("shrunk")) ? "shrunk to " : "") + e.get("operations") + " operation(s) on " + e.get("clients")
-                        + " client(s) " + String.join(" ", program) + ", power failure of " + r.get("target") + " before event " + e.get("crashEvent"));
-                ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
-                ((List<String>) e.getOrDefault("trace", List.of())).forEach(line -> out.println("        " + line));
-                out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
+            for (PdsmRow.Example e : r.examples()) {
+                out.println("    VIOLATION " + e.invariant() + " - " + e.detail());
+                out.println("      breaks " + e.claim() + " (claimed)");
+                out.println("      " + (e.shrunk() ? "shrunk to " : "") + e.operations() + " operation(s) on " + e.clients() + " client(s) "
+                        + programText(e.program()) + ", power failure of " + r.target() + " before event " + e.crashEvent());
+                orEmpty(e.crashPoint()).forEach(line -> out.println("      at the crash: " + line));
+                orEmpty(e.trace()).forEach(line -> out.println("        " + line));
+                out.println("      " + e.replay() + (e.timeline() != null ? "\n      timeline: " + e.timeline() : ""));
             }
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void printTransactions(PrintWriter out) {
         if (transactions.isEmpty() && txnControl == null) {
             return;
         }
         out.println("TH-DPMS transactions (3 PM servers, a monitor, 3 writers and a poller; histories checked strictly serializable):");
         if (!transactions.isEmpty()) {
-            Map<String, Object> first = (Map<String, Object>) transactions.getFirst().get("targets");
-            out.printf("  %-22s %-5s %7s ", "CONFIG", "TRANS", "STATES");
-            first.keySet().forEach(t -> out.printf(" %-" + Math.max(6, t.length()) + "s", t));
-            out.println();
-            for (Map<String, Object> r : transactions) {
-                Map<String, Object> targets = (Map<String, Object>) r.get("targets");
-                out.printf("  %-22s %-5s %7d ", r.get("config"), r.get("transport"), r.get("crashStates"));
-                targets.forEach((t, v) -> out.printf(" %-" + Math.max(6, t.length()) + "s", v));
-                out.println();
-                for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                    out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("anomaly"));
+            printTargetsHeader(out, transactions.getFirst());
+            for (TxnRow r : transactions) {
+                printTargets(out, r);
+                for (TxnRow.Example e : r.examples()) {
+                    out.println("    " + e.target() + ", crash before event " + e.crashEvent() + ": " + e.anomaly());
                     printExplained(out, e, "transaction(s)");
                 }
             }
         }
         if (txnControl != null) {
-            out.println("  negative control " + txnControl.get("subject") + ": " + txnControl.get("verdict")
-                    + (txnControl.get("anomaly").toString().isEmpty() ? "" : " - " + txnControl.get("anomaly")));
+            out.println("  negative control " + txnControl.subject() + ": " + txnControl.verdict()
+                    + (txnControl.anomaly().isEmpty() ? "" : " - " + txnControl.anomaly()));
         }
     }
 
-    @SuppressWarnings("unchecked")
     private void printNessie(PrintWriter out) {
         if (nessie.isEmpty()) {
             return;
         }
         out.println("Nessie under client kills and stalls (3 nodes; every step of the victim's operations; liveness, RDA, stale reads, linearizability):");
         out.printf("  %-22s %-5s %6s %8s %6s %s%n", "CONFIG", "TRANS", "RUNS", "STUCK(k)", "ABA", "VERDICT");
-        for (Map<String, Object> r : nessie) {
-            out.printf("  %-22s %-5s %6d %8d %6d %s%n", r.get("config"), r.get("transport"), r.get("runs"), r.get("stuckKeyRuns"), r.get("abaRollbacks"),
-                    r.get("verdict"));
-            for (String e : (List<String>) r.get("examples")) {
+        for (NessieRow r : nessie) {
+            out.printf("  %-22s %-5s %6d %8d %6d %s%n", r.config(), r.transport(), r.runs(), r.stuckKeyRuns(), r.abaRollbacks(), r.verdict());
+            for (String e : r.examples()) {
                 out.println("    " + e);
             }
         }
@@ -396,50 +382,58 @@ final class CheckReport {
                 + " ABA: stalls after which the victim's CAS met its word again and its timeout check undid it");
     }
 
-    @SuppressWarnings("unchecked")
     private void printFileSystem(PrintWriter out) {
         if (fileSystem.isEmpty()) {
             return;
         }
         out.println("TH-DPMS pDFS (3 PM servers, server 0 the directory server; namespace invariants and acknowledged state after recovery):");
-        Map<String, Object> first = (Map<String, Object>) fileSystem.getFirst().get("targets");
-        out.printf("  %-22s %-5s %7s ", "CONFIG", "TRANS", "STATES");
-        first.keySet().forEach(t -> out.printf(" %-" + Math.max(6, t.length()) + "s", t));
-        out.println();
-        for (Map<String, Object> r : fileSystem) {
-            out.printf("  %-22s %-5s %7d ", r.get("config"), r.get("transport"), r.get("crashStates"));
-            ((Map<String, Object>) r.get("targets")).forEach((t, v) -> out.printf(" %-" + Math.max(6, t.length()) + "s", v));
-            out.println();
-            for (Map<String, Object> e : (List<Map<String, Object>>) r.get("examples")) {
-                out.println("    " + e.get("target") + ", crash before event " + e.get("crashEvent") + ": " + e.get("violation"));
+        printTargetsHeader(out, fileSystem.getFirst());
+        for (TxnRow r : fileSystem) {
+            printTargets(out, r);
+            for (TxnRow.Example e : r.examples()) {
+                out.println("    " + e.target() + ", crash before event " + e.crashEvent() + ": " + e.violation());
                 printExplained(out, e, "operation(s)");
             }
         }
+    }
+
+    /** The header of a transaction or pDFS table: a column per crash target of {@code first}. */
+    private static void printTargetsHeader(PrintWriter out, TxnRow first) {
+        out.printf("  %-22s %-5s %7s ", "CONFIG", "TRANS", "STATES");
+        first.targets().keySet().forEach(t -> out.printf(" %-" + Math.max(6, t.length()) + "s", t));
+        out.println();
+    }
+
+    /** A transaction or pDFS row: its cell, its states and its verdict per target. */
+    private static void printTargets(PrintWriter out, TxnRow r) {
+        out.printf("  %-22s %-5s %7d ", r.config(), r.transport(), r.crashStates());
+        r.targets().forEach((t, v) -> out.printf(" %-" + Math.max(6, t.length()) + "s", v));
+        out.println();
     }
 
     /**
      * A transaction or pDFS example's claim, program (shrunk, with the original it came from and that one's replay line;
      * or the cell's, not shrunk), crash point, replay line and timeline.
      */
-    @SuppressWarnings("unchecked")
-    private static void printExplained(PrintWriter out, Map<String, Object> e, String unit) {
-        if (e.containsKey("claim")) {
-            out.println("      breaks " + e.get("claim") + " (claimed)");
-            Map<String, Object> original = (Map<String, Object>) e.get("original");
-            out.println("      " + (original != null ? "shrunk to " : "the cell's program (not shrunk), ") + e.get("operations") + " " + unit + " on "
-                    + e.get("clients") + " client(s): " + programText((List<List<String>>) e.get("program")));
-            if (original != null) {
-                out.println("      found with " + original.get("operations") + " " + unit + " on " + original.get("clients") + " client(s), crash before event "
-                        + original.get("crashEvent") + " (" + e.get("shrinkCandidates") + " smaller programs tried): "
-                        + programText((List<List<String>>) original.get("program")));
-                out.println("        the original: " + original.get("replay"));
-            }
-            if (e.containsKey("shrinkError")) {
-                out.println("      not shrunk, the shrinker failed: " + e.get("shrinkError"));
-            }
+    private static void printExplained(PrintWriter out, TxnRow.Example e, String unit) {
+        out.println("      breaks " + e.claim() + " (claimed)");
+        TxnRow.Original original = e.original();
+        out.println("      " + (original != null ? "shrunk to " : "the cell's program (not shrunk), ") + e.operations() + " " + unit + " on "
+                + e.clients() + " client(s): " + programText(e.program()));
+        if (original != null) {
+            out.println("      found with " + original.operations() + " " + unit + " on " + original.clients() + " client(s), crash before event "
+                    + original.crashEvent() + " (" + e.shrinkCandidates() + " smaller programs tried): " + programText(original.program()));
+            out.println("        the original: " + original.replay());
         }
-        ((List<String>) e.getOrDefault("crashPoint", List.of())).forEach(line -> out.println("      at the crash: " + line));
-        out.println("      " + e.get("replay") + (e.containsKey("timeline") ? "\n      timeline: " + e.get("timeline") : ""));
+        if (e.shrinkError() != null) {
+            out.println("      not shrunk, the shrinker failed: " + e.shrinkError());
+        }
+        e.crashPoint().forEach(line -> out.println("      at the crash: " + line));
+        out.println("      " + e.replay() + (e.timeline() != null ? "\n      timeline: " + e.timeline() : ""));
+    }
+
+    private static List<String> orEmpty(List<String> lines) {
+        return lines == null ? List.of() : lines;
     }
 
     private static String programText(List<List<String>> clients) {

@@ -2,7 +2,6 @@ package io.rdasuite.cli;
 
 import io.rdasuite.store.mutation.Plant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -30,9 +29,12 @@ public interface ClusterCellFamily {
         }
     }
 
-    /** One cell: explored with the campaign's seed, budget factor and {@code --plant} (a family switches on only its own). */
+    /**
+     * One cell: explored with the campaign's seed, budget factor and {@code --plant} (a family switches on only its own);
+     * its row is of the kind its section shows ({@code CheckReport.add}).
+     */
     interface Cell {
-        Map<String, Object> explore(long seed, double budget, Plant plant);
+        ClusterRow explore(long seed, double budget, Plant plant);
     }
 
     /** The name {@code --clusters} takes and the JSON's {@code filters.clusters} records. */

@@ -102,54 +102,41 @@ final class ClusterCells {
     }
 
     /** Explores one cell with {@code plant} switched on where it is this cell's store's (none elsewhere); the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, Plant plant) {
+    static PdsmRow explore(Cell cell, long seed, double budgetFactor, Plant plant) {
         return explore(cell, seed, budgetFactor, PlantOption.within(ThdpmsPlantedBug.class, plant), PlantOption.within(PdkvsPlantedBug.class, plant));
     }
 
     /** Explores one cell: pDSM's with {@code pdsm} switched on, pDKVS's with {@code pdkvs}; the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budgetFactor, Plant pdsm, Plant pdkvs) {
+    static PdsmRow explore(Cell cell, long seed, double budgetFactor, Plant pdsm, Plant pdkvs) {
         io.rdasuite.crashsim.Subject subject = cell.store() == Store.PDKVS
                 ? new io.rdasuite.crashsim.thdpms.PdkvsSubject(pdkvs) : new PdsmSubject(pdsm, cell.store() == Store.PDSM_SECOND_FAILURE);
         Program program = cell.store() == Store.PDKVS ? PDKVS_PROGRAM : cell.target().equals(CrashTarget.ALL_SERVERS) ? PROGRAM : FAILOVER_PROGRAM;
         Budget budget = BASE_BUDGET.scaled(budgetFactor);
         Explorer.Report r = Explorer.explore(subject, new Scenario(subject.name(), cell.config(), cell.transport(), seed, program, cell.target()), budget);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", subject.name());
-        row.put("config", cell.config().name());
-        row.put("transport", cell.transport().name());
-        row.put("target", cell.target().spec());
-        row.put("crashPoints", r.crashPoints());
-        row.put("crashStates", r.crashStates());
-        Map<String, Object> properties = new LinkedHashMap<>();
+        Map<String, String> properties = new LinkedHashMap<>();
         for (Invariant i : INVARIANTS) {
             long failing = r.statesByInvariant().getOrDefault(i, 0L);
             properties.put(i.name(), failing == 0 ? "PASS" : "FAIL");
         }
-        row.put("properties", properties);
-        row.put("verdict", r.passed() ? "PASS" : "FAIL");
-        List<Map<String, Object>> examples = new ArrayList<>();
+        List<PdsmRow.Example> examples = new ArrayList<>();
         java.util.TreeSet<Invariant> shrunk = new java.util.TreeSet<>();
         for (Violation v : r.violations()) {
-            boolean first = shrunk.add(v.invariant());
-            Violation example = first ? Shrinker.shrink(subject, v, budget) : v;
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("invariant", example.invariant().name());
-            e.put("claim", example.invariant().claimText());
-            e.put("detail", example.detail());
-            e.put("shrunk", first);
-            e.put("operations", example.scenario().program().size());
-            e.put("clients", example.scenario().program().clients().size());
-            e.put("program", example.scenario().program().clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList());
-            e.put("crashEvent", example.crashEvent());
-            if (first) { // the shrunk example was re-run with its trace: where the crash fell, and the history around it
-                e.put("crashPoint", example.crashPoint());
-                e.put("trace", example.trace());
-                CheckReport.putTimeline(e, CheckReport.findingTimeline(example.token(), example.invariant() + " - " + example.detail()));
-            }
-            e.put("replay", example.replayCommand());
-            examples.add(e);
+            examples.add(example(subject, v, shrunk.add(v.invariant()), budget));
         }
-        row.put("examples", examples);
-        return row;
+        return new PdsmRow(subject.name(), cell.config().name(), cell.transport().name(), cell.target().spec(), r.crashPoints(), r.crashStates(),
+                properties, r.passed() ? "PASS" : "FAIL", examples);
+    }
+
+    /**
+     * A violation as its row shows it; the {@code first} of its invariant is shrunk and re-run with its trace: where the
+     * crash fell, and the history around it.
+     */
+    private static PdsmRow.Example example(io.rdasuite.crashsim.Subject subject, Violation v, boolean first, Budget budget) {
+        Violation example = first ? Shrinker.shrink(subject, v, budget) : v;
+        Program p = example.scenario().program();
+        return new PdsmRow.Example(example.invariant().name(), example.invariant().claimText(), example.detail(), first, p.size(),
+                p.clients().size(), p.clients().stream().map(ops -> ops.stream().map(StoreCells::describe).toList()).toList(), example.crashEvent(),
+                first ? example.crashPoint() : null, first ? example.trace() : null,
+                first ? CheckReport.findingTimeline(example.token(), example.invariant() + " - " + example.detail()) : null, example.replayCommand());
     }
 }

@@ -6,9 +6,7 @@ import io.rdasuite.crashsim.fs.PdfsExplorer;
 import io.rdasuite.crashsim.fs.PdfsShrinker;
 import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.fs.PdfsPlantedBug;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code rda check}'s pDFS cells (paper 002 §4.2): two clients making, renaming, writing and removing files and
@@ -31,15 +29,9 @@ final class FsCells {
         return (int) Math.round(4 * budget);
     }
 
-    static Map<String, Object> explore(TxnCells.Cell cell, long seed, double budget, Plant bug) {
+    static TxnRow explore(TxnCells.Cell cell, long seed, double budget, Plant bug) {
         PdfsExplorer.Result r = new PdfsExplorer().explore(cell.config(), cell.transport(), seed, bug, List.of(PdfsExplorer.Target.values()),
                 crashPoints(budget), aimedPoints(budget), TxnCells.images(budget), true);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", bug == Plant.NONE ? "pdfs/namespace" : "pdfs/namespace/" + PdfsPlantedBug.labelOf(bug));
-        row.put("config", cell.config().name());
-        row.put("transport", cell.transport().name());
-        row.put("events", r.events());
-        row.put("crashStates", r.states());
         TxnCells.ShrunkExamples shrunk = new TxnCells.ShrunkExamples();
         for (PdfsExplorer.Finding f : r.findings()) {
             shrunk.add(new TxnCells.Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token()), found -> {
@@ -49,10 +41,11 @@ final class FsCells {
                         sh.smaller() ? program(sh.program()) : null, sh.candidates());
             });
         }
-        TxnCells.putVerdict(row, java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), "violation", shrunk.examples);
-        TxnCells.explain(row, CLAIM, program(PdfsExplorer.PROGRAM), shrunk.shrinks, token -> new PdfsExplorer().describe(token), FsCells::timeline);
-        TxnCells.noteNotShrunk(row, shrunk.notShrunk);
-        return row;
+        List<List<String>> program = program(PdfsExplorer.PROGRAM);
+        List<TxnRow.Example> examples = TxnCells.explain(shrunk, false, CLAIM, token -> program, token -> new PdfsExplorer().describe(token),
+                FsCells::timeline);
+        return TxnCells.row(bug == Plant.NONE ? "pdfs/namespace" : "pdfs/namespace/" + PdfsPlantedBug.labelOf(bug), cell, r.events(), r.states(),
+                java.util.Arrays.stream(PdfsExplorer.Target.values()).map(PdfsExplorer.Target::label).toList(), shrunk.examples, examples);
     }
 
     /** A program per client, each operation as text ({@code rename /a/f /b/g}). */

@@ -5,9 +5,7 @@ import io.rdasuite.crashsim.nessie.NessieFaultPrograms;
 import io.rdasuite.crashsim.nessie.NessieFaultSearch;
 import io.rdasuite.store.fabric.Transport;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code rda check}'s Nessie cells (paper 004 §4.2, §4.3.1; issue 27, deliverable 5): the client kill/stall search of
@@ -42,7 +40,7 @@ final class NessieCells {
     }
 
     /** Searches one transport; the report row. */
-    static Map<String, Object> explore(Transport transport, long seed, double budget) {
+    static NessieRow explore(Transport transport, long seed, double budget) {
         List<NessieFaultSearch.Report> reports = new ArrayList<>();
         for (long s : seed == 1 ? List.of(1L) : List.of(1L, seed)) {
             for (NessieFaultCase c : List.of(NessieFaultPrograms.patterns(transport, s), NessieFaultPrograms.contended(transport, s),
@@ -51,17 +49,8 @@ final class NessieCells {
             }
         }
         NessieFaultSearch.Report r = NessieFaultSearch.combine(reports);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", io.rdasuite.crashsim.nessie.NessieHistorySubject.NAME);
-        row.put("config", NessieFaultPrograms.SERVER.name());
-        row.put("transport", transport.name());
-        row.put("runs", (long) r.runs());
-        row.put("crashStates", (long) r.runs());
-        row.put("stuckKeyRuns", r.stuckKeyRuns());
-        row.put("abaRollbacks", r.abaRollbacks());
-        row.put("failingRuns", r.failingRuns());
-        row.put("verdict", r.passed() ? "PASS" : "FAIL");
-        row.put("examples", r.failures().stream().map(NessieFaultSearch.Failure::describe).toList());
-        return row;
+        return new NessieRow(io.rdasuite.crashsim.nessie.NessieHistorySubject.NAME, NessieFaultPrograms.SERVER.name(), transport.name(), r.runs(),
+                r.runs(), r.stuckKeyRuns(), r.abaRollbacks(), r.failingRuns(), r.passed() ? "PASS" : "FAIL",
+                r.failures().stream().map(NessieFaultSearch.Failure::describe).toList());
     }
 }

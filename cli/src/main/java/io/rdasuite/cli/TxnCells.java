@@ -66,7 +66,7 @@ final class TxnCells {
     }
 
     /** Explores one cell; the report row. */
-    static Map<String, Object> explore(Cell cell, long seed, double budget, Plant bug) {
+    static TxnRow explore(Cell cell, long seed, double budget, Plant bug) {
         TxnExplorer.Scenario s = TxnExplorer.Scenario.of(cell.config(), cell.transport(), seed, bug);
         TxnExplorer.Result r = new TxnExplorer().explore(s, List.of(TxnCrashTarget.values()), crashPoints(budget), budget >= 0.5, images(budget),
                 TxnCrashHistoryCheck.strict(), true);
@@ -78,12 +78,6 @@ final class TxnCells {
         List<TxnExplorer.Finding> fromLonger = longer.findings();
         r = new TxnExplorer.Result(r.states() + longer.states() - 1, r.events(), // each counts its uncut run once: one of them is the cell's
                 java.util.stream.Stream.concat(r.findings().stream(), fromLonger.stream()).toList());
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", bug == Plant.NONE ? "thdpms/txn" : "thdpms/txn/" + TxnPlantedBug.labelOf(bug));
-        row.put("config", cell.config().name());
-        row.put("transport", cell.transport().name());
-        row.put("events", r.events());
-        row.put("crashStates", r.states());
         ShrunkExamples shrunk = new ShrunkExamples();
         for (TxnExplorer.Finding f : r.findings()) {
             shrunk.add(new Example(f.target() == null ? "none" : f.target().label(), f.crashAt(), f.image(), f.violation(), f.token()), found -> {
@@ -95,11 +89,10 @@ final class TxnCells {
                         sh.smaller() ? program(sh.program()) : null, sh.candidates());
             });
         }
-        putVerdict(row, java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), "anomaly", shrunk.examples);
-        explain(row, CLAIM, token -> program(TxnExplorer.decode(token).scenario().program()), shrunk.shrinks, token -> new TxnExplorer().describe(token),
-                TxnCells::timeline);
-        noteNotShrunk(row, shrunk.notShrunk);
-        return row;
+        List<TxnRow.Example> examples = explain(shrunk, true, CLAIM, token -> program(TxnExplorer.decode(token).scenario().program()),
+                token -> new TxnExplorer().describe(token), TxnCells::timeline);
+        return row(bug == Plant.NONE ? "thdpms/txn" : "thdpms/txn/" + TxnPlantedBug.labelOf(bug), cell, r.events(), r.states(),
+                java.util.Arrays.stream(TxnCrashTarget.values()).map(TxnCrashTarget::label).toList(), shrunk.examples, examples);
     }
 
     /** What a transaction cell claims (paper 002 §5.3.1 claims ACID; the checker holds it to FaRM's strict serializability). */
@@ -135,7 +128,7 @@ final class TxnCells {
 
     /**
      * A cell's findings as examples, each shrunk where its shrinker can; a shrinker that throws must not cost the
-     * finding, which is then shown as found, with why ({@link #noteNotShrunk}).
+     * finding, which is then shown as found, with why ({@link #explain}).
      */
     static final class ShrunkExamples {
         final List<Example> examples = new ArrayList<>();
@@ -162,63 +155,42 @@ final class TxnCells {
     }
 
     /**
-     * Adds to each example of a cluster row what explains it (issue 27): the claim it breaks, its program (the shrunk one
-     * where {@code shrinks} has an entry, the example then being the shrunk finding's, with the original's program,
-     * crash event, detail and replay under {@code original}; else the cell's {@code program}), where the crash cut each
-     * client's operation in the protocol's steps, and a history timeline (null {@code timeline}: none for this store).
+     * Each example of a cell explained (issue 27): the claim it breaks, its program (the shrunk one where {@code shrunk}
+     * has a shrink for it, with the finding it came from, that one's program as found, crash event, detail and replay
+     * under {@code original}; else its program as found), where the crash cut each client's operation in the protocol's
+     * steps, a history timeline (null {@code timeline}: none for this store), and why the shrinker failed where it did.
      * Computed for findings only, by re-running their crash state.
+     *
+     * @param anomaly   true when what failed is a transaction anomaly ({@code anomaly}), false for a violation ({@code violation})
+     * @param programOf an example's program as found, read from its token (a cell may explore more than one program)
      */
-    static void explain(Map<String, Object> row, String claim, List<List<String>> program, List<Shrink> shrinks,
-                        java.util.function.Function<String, List<String>> crashPoint, java.util.function.BinaryOperator<String> timeline) {
-        explain(row, claim, token -> program, shrinks, crashPoint, timeline);
-    }
-
-    /** As above, with each example's program as found read from its token (a cell may explore more than one program). */
-    @SuppressWarnings("unchecked")
-    static void explain(Map<String, Object> row, String claim, java.util.function.Function<String, List<List<String>>> programOf,
-                        List<Shrink> shrinks, java.util.function.Function<String, List<String>> crashPoint,
-                        java.util.function.BinaryOperator<String> timeline) {
-        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
-        for (int i = 0; i < examples.size(); i++) {
-            Map<String, Object> e = examples.get(i);
-            Shrink sh = shrinks.get(i);
-            String token = ((String) e.get("replay")).substring("rda replay ".length());
-            List<List<String>> program = programOf.apply(sh == null ? token : sh.original().token());
+    static List<TxnRow.Example> explain(ShrunkExamples shrunk, boolean anomaly, String claim, java.util.function.Function<String, List<List<String>>> programOf,
+                                        java.util.function.Function<String, List<String>> crashPoint, java.util.function.BinaryOperator<String> timeline) {
+        List<TxnRow.Example> explained = new ArrayList<>();
+        for (int i = 0; i < shrunk.examples.size(); i++) {
+            Example x = shrunk.examples.get(i);
+            Shrink sh = shrunk.shrinks.get(i);
+            List<List<String>> program = programOf.apply(sh == null ? x.token() : sh.original().token());
             List<List<String>> shown = sh == null ? program : sh.program();
-            e.put("claim", claim);
-            e.put("shrunk", sh != null);
-            e.put("operations", shown.stream().mapToInt(List::size).sum());
-            e.put("clients", shown.size());
-            e.put("program", shown);
-            if (sh != null) {
-                Map<String, Object> original = new LinkedHashMap<>();
-                original.put("crashEvent", sh.original().crashEvent());
-                original.put("image", sh.original().image());
-                original.put(e.containsKey("anomaly") ? "anomaly" : "violation", sh.original().detail());
-                original.put("operations", program.stream().mapToInt(List::size).sum());
-                original.put("clients", program.size());
-                original.put("program", program);
-                original.put("replay", "rda replay " + sh.original().token());
-                e.put("original", original);
-                e.put("shrinkCandidates", sh.candidates());
-                e.put("wallShrinkMillis", sh.wallMillis());
-            }
+            TxnRow.Original original = sh == null ? null : new TxnRow.Original(sh.original().crashEvent(), sh.original().image(),
+                    anomaly ? sh.original().detail() : null, anomaly ? null : sh.original().detail(), operations(program), program.size(), program,
+                    "rda replay " + sh.original().token());
+            List<String> point;
             try {
-                e.put("crashPoint", crashPoint.apply(token));
+                point = crashPoint.apply(x.token());
             } catch (RuntimeException ex) {
-                e.put("crashPoint", List.of("(not described: " + ex.getMessage() + ")"));
+                point = List.of("(not described: " + ex.getMessage() + ")");
             }
-            if (timeline != null) {
-                CheckReport.putTimeline(e, timeline.apply(token, String.valueOf(e.getOrDefault("anomaly", e.get("violation")))));
-            }
+            explained.add(new TxnRow.Example(x.target(), x.crashEvent(), x.image(), anomaly ? x.detail() : null, anomaly ? null : x.detail(),
+                    "rda replay " + x.token(), claim, sh != null, operations(shown), shown.size(), shown, original,
+                    sh == null ? null : sh.candidates(), sh == null ? null : sh.wallMillis(), point,
+                    timeline == null ? null : timeline.apply(x.token(), String.valueOf(x.detail())), shrunk.notShrunk.get(i)));
         }
+        return explained;
     }
 
-    /** Marks the examples whose shrinking failed (index → the error): {@code shrinkError}. */
-    @SuppressWarnings("unchecked")
-    static void noteNotShrunk(Map<String, Object> row, Map<Integer, String> notShrunk) {
-        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
-        notShrunk.forEach((i, why) -> examples.get(i).put("shrinkError", why));
+    private static int operations(List<List<String>> program) {
+        return program.stream().mapToInt(List::size).sum();
     }
 
     /** One failing crash state of a cluster cell: its target ("none": the uncut run), where it crashed, what failed. */
@@ -226,27 +198,15 @@ final class TxnCells {
     }
 
     /**
-     * The per-target verdicts ({@code none} and each of {@code targets}; FAIL where an example failed), the cell's
-     * verdict and the examples with their replay lines ({@code detailKey} names what failed).
+     * A cell's row: its verdict per target ({@code none}, the uncut run, and each of {@code targets}; FAIL where one of
+     * {@code found} failed), its verdict, and its examples, explained.
      */
-    static void putVerdict(Map<String, Object> row, List<String> targets, String detailKey, List<Example> examples) {
-        Map<String, Object> verdicts = new LinkedHashMap<>();
+    static TxnRow row(String subject, Cell cell, long events, long states, List<String> targets, List<Example> found, List<TxnRow.Example> examples) {
+        Map<String, String> verdicts = new LinkedHashMap<>();
         verdicts.put("none", "PASS");
         targets.forEach(t -> verdicts.put(t, "PASS"));
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Example x : examples) {
-            verdicts.put(x.target(), "FAIL");
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("target", x.target());
-            e.put("crashEvent", x.crashEvent());
-            e.put("image", x.image());
-            e.put(detailKey, x.detail());
-            e.put("replay", "rda replay " + x.token());
-            rows.add(e);
-        }
-        row.put("targets", verdicts);
-        row.put("verdict", examples.isEmpty() ? "PASS" : "FAIL");
-        row.put("examples", rows);
+        found.forEach(x -> verdicts.put(x.target(), "FAIL"));
+        return new TxnRow(subject, cell.config().name(), cell.transport().name(), events, states, verdicts, found.isEmpty() ? "PASS" : "FAIL", examples);
     }
 
     /**
@@ -256,7 +216,7 @@ final class TxnCells {
      * own timing is tried only when the anchor missed: a seed can no longer make correct code fail by missing the
      * control (seed 51's timing did, in the sweep of 2026-11-27).
      */
-    static Map<String, Object> control(long seed) {
+    static TxnControlRow control(long seed) {
         TxnExplorer.Scenario s = null;
         TxnExplorer.Result r = null;
         for (long tried : new long[] {io.rdasuite.crashsim.pinned.AnchoredExploration.ANCHOR_SEED, seed}) {
@@ -266,14 +226,8 @@ final class TxnCells {
                 break;
             }
         }
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("subject", "thdpms/txn/" + TxnPlantedBug.VALIDATION_SKIPPED.label());
-        row.put("config", s.config().name());
-        row.put("transport", s.transport().name());
-        row.put("crashStates", r.states());
-        row.put("verdict", r.findings().isEmpty() ? "MISSED" : "CAUGHT");
-        row.put("anomaly", r.findings().isEmpty() ? "" : r.findings().getFirst().violation());
-        row.put("replay", r.findings().isEmpty() ? "" : "rda replay " + r.findings().getFirst().token());
-        return row;
+        return new TxnControlRow("thdpms/txn/" + TxnPlantedBug.VALIDATION_SKIPPED.label(), s.config().name(), s.transport().name(), r.states(),
+                r.findings().isEmpty() ? "MISSED" : "CAUGHT", r.findings().isEmpty() ? "" : r.findings().getFirst().violation(),
+                r.findings().isEmpty() ? "" : "rda replay " + r.findings().getFirst().token());
     }
 }

@@ -17,8 +17,9 @@
  * This module depends on every library module but {@code stress}; logic that belongs to a library stays there.
  *
  * <p>{@code rda check}'s rows are records that Jackson writes as the JSON ({@code LogRow} for REMOTELOG cells and the
- * negative controls, {@code StoreRow} for the key-value stores, each with {@code PinStatus}); the cluster families'
- * rows ({@code ClusterCellFamily.Cell}) are still maps. Readers of a saved JSON document, {@code merge} and the HTML
- * report, read maps: the report gets the run's document as maps ({@code Json.tree}), as it would read a file.
+ * negative controls, {@code StoreRow} for the key-value stores, each with {@code PinStatus}; the cluster families'
+ * {@code ClusterRow}s: {@code PdsmRow}, {@code TxnRow}, {@code NessieRow}, {@code TxnControlRow}). Readers of a saved
+ * JSON document, {@code merge} and the HTML report, read maps: the report gets the run's document as maps
+ * ({@code Json.tree}), as it would read a file.
  */
 package io.rdasuite.cli;

@@ -8,7 +8,6 @@ import io.rdasuite.store.fabric.Transport;
 import io.rdasuite.store.mutation.Plant;
 import io.rdasuite.store.thdpms.ThdpmsPlantedBug;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,23 +17,21 @@ import org.junit.jupiter.api.Test;
 class ClusterCellsTest {
     static final ServerConfig CONFIG = ServerConfig.parse("DMP+DDIO+DRAM-RQWRB");
 
-    @SuppressWarnings("unchecked")
     @Test
     void historiesStayDurablyLinearizableAcrossAFailover() {
         for (CrashTarget t : List.of(CrashTarget.server(0), CrashTarget.server(1))) {
-            Map<String, Object> row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 1, Plant.NONE);
-            assertThat(row.get("verdict")).as("%s: %s", t, row.get("examples")).isEqualTo("PASS");
-            assertThat(((Map<String, Object>) row.get("properties")).get("LINEARIZABILITY")).isEqualTo("PASS");
+            PdsmRow row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 1, Plant.NONE);
+            assertThat(row.verdict()).as("%s: %s", t, row.examples()).isEqualTo("PASS");
+            assertThat(row.properties().get("LINEARIZABILITY")).isEqualTo("PASS");
         }
     }
 
-    @SuppressWarnings("unchecked")
     @Test
     void aPutNeverMirroredFailsTheHistoryCheckInSomeFailover() {
         boolean linearizabilityCaughtIt = false;
         for (CrashTarget t : List.of(CrashTarget.server(0), CrashTarget.server(1), CrashTarget.server(2))) {
-            Map<String, Object> row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 3, ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP);
-            linearizabilityCaughtIt |= ((Map<String, Object>) row.get("properties")).get("LINEARIZABILITY").equals("FAIL");
+            PdsmRow row = ClusterCells.explore(new ClusterCells.Cell(CONFIG, Transport.IB, t), 1, 3, ThdpmsPlantedBug.NOT_MIRRORED_TO_BACKUP);
+            linearizabilityCaughtIt |= row.properties().get("LINEARIZABILITY").equals("FAIL");
         }
         assertThat(linearizabilityCaughtIt).isTrue();
     }

@@ -14,7 +14,6 @@ import io.rdasuite.store.thdpms.txn.TxnPlantedBug;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,66 +61,61 @@ class FindingsExplainedTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void aPdsmViolationOfTheEarlySwingNamesTheClaimTheProgramThePutObjStepAndItsTimeline() {
         ClusterCells.Cell cell = new ClusterCells.Cell(ServerConfig.parse(DMP), Transport.IB, CrashTarget.ALL_SERVERS, ClusterCells.Store.PDSM);
-        Map<String, Object> row = ClusterCells.explore(cell, 1, 1, ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST);
-        assertThat(row.get("verdict")).isEqualTo("FAIL");
-        List<Map<String, Object>> shrunk = ((List<Map<String, Object>>) row.get("examples")).stream().filter(e -> (Boolean) e.get("shrunk")).toList();
+        PdsmRow row = ClusterCells.explore(cell, 1, 1, ThdpmsPlantedBug.SWING_BEFORE_PAGES_PERSIST);
+        assertThat(row.verdict()).isEqualTo("FAIL");
+        List<PdsmRow.Example> shrunk = row.examples().stream().filter(PdsmRow.Example::shrunk).toList();
         assertThat(shrunk).isNotEmpty();
-        for (Map<String, Object> e : shrunk) {
-            assertThat(e.get("claim")).isEqualTo(Invariant.parse((String) e.get("invariant")).claimText());
+        for (PdsmRow.Example e : shrunk) {
+            assertThat(e.claim()).isEqualTo(Invariant.parse(e.invariant()).claimText());
             // a client the shrinker emptied may stay (its node is still part of the deployment), but some client acts
-            assertThat((List<List<String>>) e.get("program")).isNotEmpty().anySatisfy(ops -> assertThat(ops).isNotEmpty());
-            assertThat((List<String>) e.get("crashPoint")).first().asString().startsWith("power failure before event " + e.get("crashEvent"));
-            assertThat((List<String>) e.get("crashPoint")).anySatisfy(l -> assertThat(l).matches("client \\d in the protocol's steps: pDSM (put_obj|get_obj|del_obj), step .*"));
-            assertThat(Path.of((String) e.get("timeline"))).exists();
+            assertThat(e.program()).isNotEmpty().anySatisfy(ops -> assertThat(ops).isNotEmpty());
+            assertThat(e.crashPoint()).first().asString().startsWith("power failure before event " + e.crashEvent());
+            assertThat(e.crashPoint()).anySatisfy(l -> assertThat(l).matches("client \\d in the protocol's steps: pDSM (put_obj|get_obj|del_obj), step .*"));
+            assertThat(Path.of(e.timeline())).exists();
         }
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void aTransactionCommittedAtThePrimaryBeforeItsBackupsIsShownAfterCommitPrimaryWithoutCommitBackup() {
-        Map<String, Object> row = TxnCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
+        TxnRow row = TxnCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
                 TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK);
-        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
-        assertThat(examples).isNotEmpty();
-        Map<String, Object> e = examples.getFirst();
-        assertThat(e.get("claim")).isEqualTo(TxnCells.CLAIM);
+        assertThat(row.examples()).isNotEmpty();
+        TxnRow.Example e = row.examples().getFirst();
+        assertThat(e.claim()).isEqualTo(TxnCells.CLAIM);
         // shrunk: fewer transactions than the cell's program (kept under "original", 4 clients), and it replays on its own
-        assertThat(e.get("shrunk")).isEqualTo(true);
-        Map<String, Object> original = (Map<String, Object>) e.get("original");
-        assertThat((List<List<String>>) original.get("program")).hasSize(4);
-        assertThat((Integer) e.get("operations")).isLessThan((Integer) original.get("operations"));
-        RdaRun replay = RdaRun.of("replay", ((String) e.get("replay")).substring("rda replay ".length()));
+        assertThat(e.shrunk()).isTrue();
+        TxnRow.Original original = e.original();
+        assertThat(original.program()).hasSize(4);
+        assertThat(e.operations()).isLessThan(original.operations());
+        RdaRun replay = RdaRun.of("replay", e.replay().substring("rda replay ".length()));
         assertThat(replay.exitCode()).isEqualTo(1);
-        assertThat(replay.out().strip()).endsWith((String) e.get("anomaly"));
-        List<String> point = (List<String>) e.get("crashPoint");
-        assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        assertThat(replay.out().strip()).endsWith(e.anomaly());
+        List<String> point = e.crashPoint();
+        assertThat(point.getFirst()).isEqualTo("power failure of " + e.target() + " before event " + e.crashEvent());
         // the plant's signature: a transaction the crash cut after COMMIT-PRIMARY with no backup's COMMIT-BACKUP before it
         assertThat(point).anySatisfy(l -> assertThat(l).contains("in the protocol's steps: pDSM transaction").contains("after step 5, Commit-primary")
                 .doesNotContain("COMMIT-BACKUP at"));
-        assertThat(Path.of((String) e.get("timeline"))).exists();
+        assertThat(Path.of(e.timeline())).exists();
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void aPdfsFindingNamesTheNamespaceClaimAndEachClientsOperationAtTheCrash() throws java.io.IOException {
-        Map<String, Object> row = FsCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
+        TxnRow row = FsCells.explore(new TxnCells.Cell(ServerConfig.parse(DMP), Transport.IB), 1, 1,
                 PdfsPlantedBug.RENAME_TWO_OPERATIONS);
-        List<Map<String, Object>> examples = (List<Map<String, Object>>) row.get("examples");
-        assertThat(examples).isNotEmpty();
-        Map<String, Object> e = examples.getFirst();
-        assertThat(e.get("claim")).isEqualTo(FsCells.CLAIM);
-        List<String> point = (List<String>) e.get("crashPoint");
-        assertThat(point.getFirst()).isEqualTo("power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        assertThat(row.examples()).isNotEmpty();
+        TxnRow.Example e = row.examples().getFirst();
+        assertThat(e.claim()).isEqualTo(FsCells.CLAIM);
+        List<String> point = e.crashPoint();
+        assertThat(point.getFirst()).isEqualTo("power failure of " + e.target() + " before event " + e.crashEvent());
         // the plant splits a rename in two: the crash that reveals it falls inside a rename
         assertThat(point).anySatisfy(l -> assertThat(l).matches("client \\d: rename \\S+ \\S+ in flight \\(operation \\d+ of \\d+, pDFS metadata, 002 §4.2\\).*"));
         // shrunk to fewer operations than the cell's 14, the original kept; a timeline that marks the crash and the cut rename
-        assertThat(e.get("shrunk")).isEqualTo(true);
-        assertThat((Integer) e.get("operations")).isLessThan((Integer) ((Map<String, Object>) e.get("original")).get("operations")).isLessThan(14);
-        String html = java.nio.file.Files.readString(Path.of((String) e.get("timeline")));
-        assertThat(html).contains("class=\"crash\"", "power failure of " + e.get("target") + " before event " + e.get("crashEvent"));
+        assertThat(e.shrunk()).isTrue();
+        assertThat(e.operations()).isLessThan(e.original().operations()).isLessThan(14);
+        String html = java.nio.file.Files.readString(Path.of(e.timeline()));
+        assertThat(html).contains("class=\"crash\"", "power failure of " + e.target() + " before event " + e.crashEvent());
         assertThat(html).containsPattern("rename \\S+ \\S+ \\(pending\\)");
     }
 }

@@ -31,7 +31,7 @@ class ThdpmsPlantsTest {
     private static final String DMP = "DMP+DDIO+DRAM-RQWRB";
 
     /** A default cell run with the catalogue's plant (NONE: as written); its row's verdict and what failed. */
-    record Cell(String label, Function<Plant, Map<String, Object>> run) {
+    record Cell(String label, Function<Plant, ClusterRow> run) {
         @Override
         public String toString() {
             return label;
@@ -98,22 +98,20 @@ class ThdpmsPlantsTest {
     }
 
     /** Unplanted rows, once per cell (several plants share one). */
-    private static final Map<String, Map<String, Object>> AS_WRITTEN = new ConcurrentHashMap<>();
+    private static final Map<String, ClusterRow> AS_WRITTEN = new ConcurrentHashMap<>();
 
     @ParameterizedTest(name = "{0} in {1}")
     @MethodSource("revealingCells")
     void theDefaultCellCatchesThePlantTheCodeAsWrittenPasses(Plant plant, Cell cell, String invariant) {
-        Map<String, Object> asWritten = AS_WRITTEN.computeIfAbsent(cell.label(), k -> cell.run().apply(Plant.NONE));
-        assertThat(asWritten.get("verdict")).as("as written: %s", asWritten.get("examples")).isEqualTo("PASS");
+        ClusterRow asWritten = AS_WRITTEN.computeIfAbsent(cell.label(), k -> cell.run().apply(Plant.NONE));
+        assertThat(asWritten.verdict()).as("as written: %s", asWritten).isEqualTo("PASS");
 
-        Map<String, Object> planted = cell.run().apply(plant);
-        assertThat(planted.get("verdict")).as("%s is caught", plant).isEqualTo("FAIL");
-        assertThat((String) planted.get("subject")).as("the row names the plant (replays plant it too)").endsWith(
+        ClusterRow planted = cell.run().apply(plant);
+        assertThat(planted.verdict()).as("%s is caught", plant).isEqualTo("FAIL");
+        assertThat(planted.subject()).as("the row names the plant (replays plant it too)").endsWith(
                 plant.cliName().substring(plant.cliName().indexOf('-') + 1));
-        if (!invariant.isEmpty()) {
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> examples = (List<Map<String, Object>>) planted.get("examples");
-            assertThat(examples).extracting(e -> e.get("invariant")).as("%s breaks %s", plant, invariant).contains(invariant);
+        if (!invariant.isEmpty()) { // pDSM's and pDKVS's cells, whose examples name their invariant
+            assertThat(((PdsmRow) planted).examples()).extracting(PdsmRow.Example::invariant).as("%s breaks %s", plant, invariant).contains(invariant);
         }
     }
 

@@ -23,32 +23,30 @@ class TxnCellsTest {
 
     @Test
     void theProtocolPassesEveryTarget() {
-        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, Plant.NONE);
-        assertThat(row.get("verdict")).as("%s", row.get("examples")).isEqualTo("PASS");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> targets = (Map<String, Object>) row.get("targets"); // the uncut run ("none") and every crash target
+        TxnRow row = TxnCells.explore(CELL, 1, 1, Plant.NONE);
+        assertThat(row.verdict()).as("%s", row.examples()).isEqualTo("PASS");
+        Map<String, String> targets = row.targets(); // the uncut run ("none") and every crash target
         assertThat(targets).hasSize(1 + io.rdasuite.crashsim.txn.TxnCrashTarget.values().length).containsKey("server-0-rereplicated")
                 .allSatisfy((t, v) -> assertThat(v).isEqualTo("PASS"));
-        assertThat((Long) row.get("crashStates")).isGreaterThan(200);
+        assertThat(row.crashStates()).isGreaterThan(200);
     }
 
     @Test
     void aBackupAckBeforeItsRecordPersistsFailsAndReplays(@TempDir Path dir) throws Exception {
-        Map<String, Object> row = TxnCells.explore(CELL, 1, 1, TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED);
-        assertThat(row.get("verdict")).isEqualTo("FAIL");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> example = ((java.util.List<Map<String, Object>>) row.get("examples")).getFirst();
-        String replay = (String) example.get("replay");
+        TxnRow row = TxnCells.explore(CELL, 1, 1, TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED);
+        assertThat(row.verdict()).isEqualTo("FAIL");
+        TxnRow.Example example = row.examples().getFirst();
+        String replay = example.replay();
         assertThat(replay).startsWith("rda replay rdat1.");
         Path history = dir.resolve("h.jsonl");
         RdaRun r = RdaRun.of("replay", replay.substring("rda replay ".length()), "--history", history.toString(), "--json");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertThat(doc.get("reproduced").asBoolean()).isTrue();
-        assertThat(doc.get("anomaly").asText()).isEqualTo(example.get("anomaly"));
+        assertThat(doc.get("anomaly").asText()).isEqualTo(example.anomaly());
         RdaRun lin = RdaRun.of("lin", "check", "--model", "txn-list-append", "--strict", history.toString());
         assertThat(lin.exitCode()).as(lin.out() + lin.err()).isEqualTo(1);
-        assertThat(lin.out()).contains(((String) example.get("anomaly")).substring(0, ((String) example.get("anomaly")).indexOf(':')));
+        assertThat(lin.out()).contains(example.anomaly().substring(0, example.anomaly().indexOf(':')));
         assertThat(Files.readAllLines(history)).isNotEmpty();
     }
 
@@ -81,9 +79,9 @@ class TxnCellsTest {
 
     @Test
     void theNegativeControlIsCaughtAsWriteSkew() {
-        Map<String, Object> c = TxnCells.control(1);
-        assertThat(c.get("verdict")).isEqualTo("CAUGHT");
-        assertThat((String) c.get("anomaly")).startsWith("G2-item");
+        TxnControlRow c = TxnCells.control(1);
+        assertThat(c.verdict()).isEqualTo("CAUGHT");
+        assertThat(c.anomaly()).startsWith("G2-item");
     }
 
     /**
@@ -92,9 +90,9 @@ class TxnCellsTest {
      */
     @Test
     void theNegativeControlIsCaughtAtASeedWhoseOwnTimingMissesIt() {
-        Map<String, Object> c = TxnCells.control(51);
-        assertThat(c.get("verdict")).isEqualTo("CAUGHT");
-        assertThat((String) c.get("anomaly")).startsWith("G2-item");
+        TxnControlRow c = TxnCells.control(51);
+        assertThat(c.verdict()).isEqualTo("CAUGHT");
+        assertThat(c.anomaly()).startsWith("G2-item");
     }
 
     @Test
@@ -113,14 +111,13 @@ class TxnCellsTest {
 
     @Test
     void aNonAtomicRenameFailsThePdfsCellAndItsReplayLineReproducesIt() {
-        Map<String, Object> row = FsCells.explore(CELL, 1, 1, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.RENAME_TWO_OPERATIONS);
-        assertThat(row.get("verdict")).isEqualTo("FAIL");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> example = ((java.util.List<Map<String, Object>>) row.get("examples")).getFirst();
-        assertThat((String) example.get("violation")).startsWith("DUPLICATE");
-        RdaRun r = RdaRun.of("replay", ((String) example.get("replay")).substring("rda replay ".length()));
+        TxnRow row = FsCells.explore(CELL, 1, 1, io.rdasuite.store.thdpms.fs.PdfsPlantedBug.RENAME_TWO_OPERATIONS);
+        assertThat(row.verdict()).isEqualTo("FAIL");
+        TxnRow.Example example = row.examples().getFirst();
+        assertThat(example.violation()).startsWith("DUPLICATE");
+        RdaRun r = RdaRun.of("replay", example.replay().substring("rda replay ".length()));
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.out()).startsWith("DUPLICATE");
-        assertThat(FsCells.explore(CELL, 1, 1, Plant.NONE).get("verdict")).isEqualTo("PASS");
+        assertThat(FsCells.explore(CELL, 1, 1, Plant.NONE).verdict()).isEqualTo("PASS");
     }
 }
