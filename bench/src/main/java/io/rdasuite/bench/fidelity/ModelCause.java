@@ -13,13 +13,21 @@ public enum ModelCause {
     MESSAGE_PASSING_COST("the model's message passing costs about 3.7 us (the SEND, 500 ns of receive and dispatch CPU, the copy, the ack SEND"
             + " back) where paper 003's testbed implies about 3 us; lowering receiveDispatchNs would break the singleton claims, which agree",
             "paper 003", "compound WRITE (one-sided) up to"),
+    IN_ORDER_PCIE("with in-order PCIe (the model's strict ordering of posted writes) one FLUSH orders a compound WRITE or WRITE_IMM"
+            + " in the 8 DMP-without-DDIO cells where the paper's recipe has two; the paper allows Relaxed Ordering, and under it"
+            + " (the +RO configurations) the explorer needs the paper's two FLUSHes there",
+            "paper 003 Tables 2-3", "cheapest correct one in every cell, with in-order PCIe"),
+    PAPER_RECIPE_NEEDS_ORDERED_VISIBILITY("not the model's but the paper's: its one-FLUSH recipe for compound WRITE and WRITE_IMM in"
+            + " MHP (§3.3) rests on in-order visibility of posted writes, which PCIe Relaxed Ordering takes away: in those 16 cells"
+            + " the explorer finds the tail persisted without its record",
+            "paper 003 Tables 2-3", "under PCIe Relaxed Ordering"),
     FORCA_READ_PATH("Forca's every read is an RPC, a 4.4 us CRC of 4 KB and a persist of the whole object, and the model charges PM latency"
             + " for every server load (it has no CPU cache for reads): 14.7 us a 4 KB read against about 11.5 us implied by paper 001",
             "paper 001", "Forca"),
     BACKGROUND_VERIFIER_RATE("eFactory's one background thread verifies at most about 170 K 4 KB objects/s at paper 001's CRC rate; YCSB-A"
             + " writes about 340 K/s here, so reads of freshly written hot keys find no durability flag and fall back to the server,"
             + " which computes the CRC on the read's critical path (the paper gives no absolute figures to tell how its thread kept up)",
-            "paper 001", "write-intensive:", "read-intensive: hybrid read", "A: eFactory grows"),
+            "paper 001", "write-intensive:", "A: eFactory grows", "read-intensive: eFactory about SAW", "read-intensive: eFactory ~95% of IMM"),
     CLIENT_CRC_ON_PUT("eFactory's client computes the CRC of its PUT (4.4 us at 4 KB), which IMM and SAW need not; their extra cost (a"
             + " server-side persist, for SAW a second message) is smaller than that at 4 KB; the paper's 1.4-3.8x gaps need a server whose"
             + " request processing is the bottleneck, which the testbed's 20 cores are not in the model (--cores 2 shows the flattening)",
