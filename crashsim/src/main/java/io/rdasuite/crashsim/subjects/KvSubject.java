@@ -133,7 +133,7 @@ public final class KvSubject implements Subject {
             }
         });
         restarted.run();
-        List<String> structural = deployment.server() instanceof AuditedRecovery audited ? audited.recoveryErrors() : List.of();
+        List<String> structural = deployment.serverAs(AuditedRecovery.class).map(AuditedRecovery::recoveryErrors).orElse(List.of());
         return new Observation(values, List.copyOf(structural), unreadable);
     }
 

@@ -59,7 +59,7 @@ final class LoopbackDeployment implements AutoCloseable {
     static LoopbackDeployment of(KvProtocol protocol, KvShape shape, int clients) {
         LoopbackFabric f = fabric(clients, 64);
         KvProtocol.Deployment d = protocol.deploy(f, shape, clients, false, 64);
-        return new LoopbackDeployment(f, d.clients(), d.server());
+        return new LoopbackDeployment(f, d.clients(), d.store().server());
     }
 
     /**

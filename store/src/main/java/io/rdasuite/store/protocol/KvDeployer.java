@@ -60,6 +60,6 @@ final class KvDeployer {
                 store.clean();
             });
         }
-        return new KvProtocol.Deployment(kv, store.server());
+        return new KvProtocol.Deployment(kv, store);
     }
 }

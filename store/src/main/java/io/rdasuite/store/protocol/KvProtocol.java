@@ -217,11 +217,20 @@ public interface KvProtocol {
         }
     }
 
-    /** A deployed store: one client per client node, and the server object ({@link StoreServer#server()}). */
-    record Deployment(List<KvClient> clients, Object server) {
-        /** The server object as {@code type}, for tests that look inside it. */
+    /**
+     * A deployed store: one client per client node, and its server half. The handle is the {@link StoreServer} interface,
+     * not a sealed type: a user's store plugs in through this seam, and the modules are on the class path, where a sealed
+     * type's permitted classes must share its package (issue 31, item 6).
+     */
+    record Deployment(List<KvClient> clients, StoreServer store) {
+        /** The protocol's own server object as {@code type} ({@link StoreServer#server()}), for tests that look inside it. */
         public <T> T server(Class<T> type) {
-            return type.cast(server);
+            return type.cast(store.server());
+        }
+
+        /** The protocol's own server object, if it is a {@code type} (a recovery audit, say). */
+        public <T> java.util.Optional<T> serverAs(Class<T> type) {
+            return type.isInstance(store.server()) ? java.util.Optional.of(type.cast(store.server())) : java.util.Optional.empty();
         }
     }
 
