@@ -47,8 +47,9 @@ public enum ModelCause {
             "paper 002 Fig. 16", ""),
     FEW_WORKERS_PER_NODE("the bench runs 4 workers per node (the paper 12) so that a figure runs in a minute on 2 host cores; with 4, the"
             + " clients cannot keep the 10 GbE link busy and Nessie's extra round trips or a descheduled third of them show"
-            + " (`--workers 12` agrees for Fig. 4's Nessie and Figs. 5-7 at 2 KB)",
-            "paper 004", "Nessie remains relatively unaffected", "(2 KB, 50% GETs)", "NessieHY's throughput is consistently lower"),
+            + " (`--workers 12` agrees for Fig. 4's Nessie and Figs. 5-7 at 2 KB; NessieHY ahead of Nessie at 2 KB stays with 12, so it"
+            + " is not this cause's)",
+            "paper 004", "Nessie remains relatively unaffected", "(2 KB, 50% GETs)"),
     ZIPF_PUT_CONFLICTS("under Zipf 0.99 Nessie's PUTs retry ten times as often as under uniform keys (CAS conflicts on hot index entries)"
             + " and take 87 us against NessieSD's 39 us, whose owner serializes them; more nodes or 12 workers do not close it, so this"
             + " is what the run shows, not a cause confirmed against the paper",
