@@ -68,7 +68,7 @@ public final class ThdpmsStoreBench {
     }
 
     /** Coordinators of Fig. 12 (one per client node: a coordinator runs one transaction at a time). */
-    public static final int TXN_CLIENTS = 32;
+    public static final int TXN_CLIENTS = 128;
 
     /** Fig. 12: {@link #TXN_CLIENTS} coordinators, transactions of 4 items, over {@code servers} PM servers. */
     public static TxnPoint fig12(int servers, TxnWorkload workload, long seed, long durationNs) {

@@ -102,7 +102,7 @@ public final class TxnCluster {
         TreeMap<Integer, IrdmaRpc.Client> rpc = new TreeMap<>();
         List<TxnParticipant> participants = new ArrayList<>();
         for (PdsmServer s : pdsm.servers) {
-            MemoryRegion log = s.node().register(MemoryKind.PM, "txn-log", (long) TxnLayout.MAX_COORDINATORS * TxnLayout.SLOT_BYTES);
+            MemoryRegion log = s.node().register(MemoryKind.PM, "txn-log", (long) TxnLayout.logSlots(clientNodes.size()) * TxnLayout.SLOT_BYTES);
             logs.put(s.node().id(), log);
             TxnParticipant p = new TxnParticipant(s, config, log, bug, onStep);
             s.extend(p);

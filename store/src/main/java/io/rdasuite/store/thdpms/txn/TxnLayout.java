@@ -22,7 +22,10 @@ public final class TxnLayout {
     public static final int ITEM_BYTES = 64;
     public static final int MAX_ELEMENTS = 6;
     public static final int MAX_WRITES = 4;
-    public static final int MAX_COORDINATORS = 32;
+    /** Coordinators a deployment may have (the lock owner field holds up to 32,766). */
+    public static final int MAX_COORDINATORS = 128;
+    /** A server's log has a slot per coordinator, and at least this many (every deployment up to 32 coordinators, the explorer's, has 32). */
+    public static final int MIN_LOG_SLOTS = 32;
     public static final int SLOT_BYTES = 512;
     public static final long LOCKED = 1L << 63;
     /** The owner recovery locks a promoted segment's items with until it has resolved every transaction in flight. */
@@ -40,6 +43,11 @@ public final class TxnLayout {
     public static final int ENTRY_WORDS = 10;
 
     private TxnLayout() {
+    }
+
+    /** The slots of each server's log for {@code coordinators} coordinators. */
+    public static int logSlots(int coordinators) {
+        return Math.max(MIN_LOG_SLOTS, coordinators);
     }
 
     /**

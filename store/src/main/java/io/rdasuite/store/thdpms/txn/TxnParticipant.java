@@ -32,7 +32,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
      * Per coordinator, the last incarnation recovery declared dead (-1: none): requests of it and earlier lives are refused
      * (volatile state: a restart of this server breaks every queue pair, so nothing late arrives after it).
      */
-    private final long[] fencedThrough = new long[TxnLayout.MAX_COORDINATORS];
+    private final long[] fencedThrough;
 
     private final TxnCluster.StepListener onStep;
 
@@ -44,6 +44,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
         this.lock = new ServerLock(server.node().clock());
         this.planted = planted;
         this.items = TxnLayout.items(config);
+        this.fencedThrough = new long[(int) (logRegion.lengthBytes() / TxnLayout.SLOT_BYTES)];
         java.util.Arrays.fill(fencedThrough, -1);
     }
 
@@ -90,7 +91,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
             }
             int c = (int) request[2];
             long txn = request[3];
-            if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+            if (c < 0 || c >= fencedThrough.length) {
                 return reply(TxnMessages.MALFORMED);
             }
             if (TxnLayout.incarnation(txn) <= fencedThrough[c]) {
@@ -191,7 +192,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
 
     /** Recovery's decision: on commit every copy here gets the record's values; then the coordinator's locks go. */
     private long[] resolve(int c, long txn, boolean commit) {
-        if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+        if (c < 0 || c >= fencedThrough.length) {
             return reply(TxnMessages.MALFORMED);
         }
         List<WriteEntry> writes = TxnLayout.parse(slot(c), txn);
@@ -230,7 +231,7 @@ public final class TxnParticipant implements PdsmServer.Extension {
      * next stays as it is (a later life, a restarted coordinator process, is served).
      */
     private long[] fence(int c, long through) {
-        if (c < 0 || c >= TxnLayout.MAX_COORDINATORS) {
+        if (c < 0 || c >= fencedThrough.length) {
             return reply(TxnMessages.MALFORMED);
         }
         fencedThrough[c] = Math.max(fencedThrough[c], through);
