@@ -36,11 +36,11 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
     List<Integer> servers;
 
     @Option(names = "--store-servers", split = ",", defaultValue = "2,6",
-            description = "PM servers for Figs. 12, 13-14 and 16 (transactions, pDFS, pDKVS), 1..6 (default: ${DEFAULT-VALUE}; each point is a"
+            description = "PM servers for Figs. 12, 13-15 and 16 (transactions, pDFS, pDKVS), 1..6 (default: ${DEFAULT-VALUE}; each point is a"
                     + " whole cluster run).")
     List<Integer> storeServers;
 
-    @Option(names = "--figure", defaultValue = "all", description = "11, 12, 13 (with 14), 16, 17 or all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--figure", defaultValue = "all", description = "11, 12, 13 (with 14), 15 (filebench personalities on pDFS), 16, 17 or all (default: ${DEFAULT-VALUE}).")
     String figure;
 
     static final long FIG11_NS = 200_000;
@@ -50,8 +50,8 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!List.of("11", "12", "13", "14", "16", "17", "all").contains(figure)) {
-            throw new ParameterException(spec.commandLine(), "--figure: unknown '" + figure + "'; valid: 11, 12, 13, 14, 16, 17, all");
+        if (!List.of("11", "12", "13", "14", "15", "16", "17", "all").contains(figure)) {
+            throw new ParameterException(spec.commandLine(), "--figure: unknown '" + figure + "'; valid: 11, 12, 13, 14, 15, 16, 17, all");
         }
         for (int s : servers) {
             if (s < 1 || s > 6) {
@@ -154,6 +154,9 @@ final class ThdpmsBenchCommand implements Callable<Integer> {
         }
         if (List.of("13", "14", "all").contains(figure)) {
             ThdpmsStoreFigures.fig13and14(storeServers, seed, results, claims);
+        }
+        if (List.of("15", "all").contains(figure)) {
+            ThdpmsStoreFigures.fig15(storeServers, seed, results);
         }
         if (List.of("16", "all").contains(figure)) {
             ThdpmsStoreFigures.fig16(storeServers, seed, results, claims);

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 final class ThdpmsStoreFigures {
     static final long FIG12_NS = 1_000_000;
     static final long FIG13_NS = 2_000_000;
+    static final long FIG15_NS = 2_000_000;
     static final long FIG16_NS = 1_000_000;
 
     private ThdpmsStoreFigures() {
@@ -90,6 +91,23 @@ final class ThdpmsStoreFigures {
         }
         claims.add(ThdpmsBenchCommand.claimLine("Fig. 14: write bandwidth well below read", "write/read at " + hi + " servers",
                 t.get(hi).get(ThdpmsStoreBench.FsOpKind.WRITE) / t.get(hi).get(ThdpmsStoreBench.FsOpKind.READ), 0, 0.7));
+    }
+
+    /**
+     * Fig. 15's filebench personalities on pDFS (issue 32, item 5), result rows only: the paper's claim is pDFS against
+     * memGlusterFS and NVFS, which the model does not have.
+     */
+    static void fig15(List<Integer> servers, long seed, List<Map<String, Object>> results) {
+        for (int s : servers) {
+            for (ThdpmsStoreBench.Personality p : ThdpmsStoreBench.Personality.values()) {
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("figure", "15");
+                r.put("servers", s);
+                r.put("op", label(p));
+                r.put("opsPerSecond", Math.round(ThdpmsStoreBench.fig15(s, p, seed, FIG15_NS).opsPerSecond()));
+                results.add(r);
+            }
+        }
     }
 
     static void fig16(List<Integer> servers, long seed, List<Map<String, Object>> results, List<PaperClaim> claims) {

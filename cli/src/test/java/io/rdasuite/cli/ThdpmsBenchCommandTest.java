@@ -60,6 +60,18 @@ class ThdpmsBenchCommandTest {
     }
 
     @Test
+    void fig15RunsEveryFilebenchPersonalityAndEachGrowsWithServers() throws Exception {
+        RdaRun r = RdaRun.of("bench", "thdpms", "--figure", "15", "--store-servers", "2,6", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        var p = points(new ObjectMapper().readTree(r.out()));
+        for (String personality : java.util.List.of("fileserver", "webserver", "varmail")) {
+            assertThat(p.get("15/2/" + personality).get("opsPerSecond").asLong()).as(personality).isPositive();
+            assertThat(p.get("15/6/" + personality).get("opsPerSecond").asLong()).as(personality)
+                    .isGreaterThan(p.get("15/2/" + personality).get("opsPerSecond").asLong());
+        }
+    }
+
+    @Test
     void fig16ComparesPdkvsWithTheLoggingModel() throws Exception {
         RdaRun r = RdaRun.of("bench", "thdpms", "--figure", "16", "--store-servers", "1,2", "--json");
         assertThat(r.exitCode()).as(r.err()).isZero();

@@ -174,6 +174,88 @@ public final class ThdpmsStoreBench {
         return new FsPoint(servers, op, java.util.Arrays.stream(done).sum() / (durationNs / 1e9));
     }
 
+    /**
+     * Fig. 15's filebench personalities, their flows from filebench's workload files (fileserver.f, webserver.f,
+     * varmail.f) as pDFS operations. pDFS has no append and no open/close: an append is a whole-file write of
+     * {@link #FILEBENCH_IO_BYTES}, files are that size (filebench's are 16-128 KB), and each remaining flow op counts as
+     * one operation, as filebench counts them.
+     */
+    public enum Personality {
+        /** Per loop: create + write the whole file, append, read the whole file, delete, stat. */
+        FILESERVER,
+        /** Per loop: read 10 whole files, append to a shared log file. */
+        WEBSERVER,
+        /** Per loop: delete, create + append + fsync, read + append + fsync, read. */
+        VARMAIL
+    }
+
+    /** The file size and append size of Fig. 15's runs. */
+    public static final int FILEBENCH_IO_BYTES = 4096;
+
+    /** Filebench operations per second of one personality. */
+    public record FilebenchPoint(int servers, Personality personality, double opsPerSecond) {
+    }
+
+    /**
+     * Fig. 15: {@link #CLIENTS} clients, each in its own directory of 16 files (the paper's clients all on one node; here
+     * one node each, as in Figs. 13-14), run {@code personality} over {@code servers} PM servers.
+     */
+    public static FilebenchPoint fig15(int servers, Personality personality, long seed, long durationNs) {
+        long[] done = new long[CLIENTS];
+        int files = 16;
+        try (SimFabric f = fabric(seed, servers + 1 + CLIENTS)) {
+            PdfsCluster cluster = PdfsCluster.deploy(f, range(0, servers), servers, range(servers + 1, CLIENTS), config(servers), seed, false,
+                    Plant.NONE, 16, 4);
+            for (int c = 0; c < CLIENTS; c++) {
+                int client = c;
+                PdfsClient fs = cluster.clients.get(c);
+                Node node = f.node(servers + 1 + c);
+                node.spawn("filebench-" + c, () -> {
+                    String dir = "/c" + client;
+                    byte[] data = new byte[FILEBENCH_IO_BYTES];
+                    fs.mkdir(dir, 1000 + client);
+                    for (int i = 0; i < files; i++) {
+                        fs.create(dir + "/f" + i, client * 1_000_000L + i);
+                        fs.write(dir + "/f" + i, data);
+                    }
+                    fs.create(dir + "/log", client * 1_000_000L + files);
+                    SplittableRandom random = new SplittableRandom(seed * 977 + client);
+                    long start = node.clock().nowNanos();
+                    long next = files;
+                    while (node.clock().nowNanos() < start + durationNs) {
+                        String file = dir + "/f" + random.nextInt(files);
+                        int ops = switch (personality) {
+                            case FILESERVER -> {
+                                String fresh = dir + "/n" + next;
+                                boolean ok = fs.create(fresh, client * 1_000_000L + next++) && fs.write(fresh, data) && fs.write(file, data)
+                                        && fs.read(file) != null && fs.unlink(fresh) && fs.stat(file) != null;
+                                yield ok ? 6 : 0;
+                            }
+                            case WEBSERVER -> {
+                                int read = 0;
+                                for (int k = 0; k < 10; k++) {
+                                    read += fs.read(dir + "/f" + random.nextInt(files)) != null ? 1 : 0;
+                                }
+                                yield read + (fs.write(dir + "/log", data) ? 1 : 0);
+                            }
+                            case VARMAIL -> {
+                                String mail = dir + "/m" + next;
+                                boolean ok = fs.create(mail, client * 1_000_000L + next++) && fs.write(mail, data)
+                                        && fs.read(file) != null && fs.write(file, data) && fs.read(mail) != null && fs.unlink(mail);
+                                yield ok ? 6 : 0;
+                            }
+                        };
+                        if (node.clock().nowNanos() <= start + durationNs) {
+                            done[client] += ops;
+                        }
+                    }
+                });
+            }
+            f.run();
+        }
+        return new FilebenchPoint(servers, personality, java.util.Arrays.stream(done).sum() / (durationNs / 1e9));
+    }
+
     /** Fig. 16's systems. */
     public enum KvSystem { PDKVS, PMEMKV_MODEL }
 
