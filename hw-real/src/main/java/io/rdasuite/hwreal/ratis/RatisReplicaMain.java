@@ -19,6 +19,9 @@ import org.apache.ratis.server.RaftServerConfigKeys;
  * keeps a file {@code leader} in its storage folder while it leads (for tests and operators).
  */
 public final class RatisReplicaMain {
+    /** Log entries between two snapshots of the monitor's state; the log is purged up to each snapshot. */
+    public static final long SNAPSHOT_EVERY = 1024;
+
     /** The start of the line a replica prints once its Raft server runs (a campaign waits for it after a restart). */
     public static final String RUNNING = "Raft server running";
 
@@ -62,6 +65,10 @@ public final class RatisReplicaMain {
         RaftProperties p = RatisLog.properties();
         NettyConfigKeys.Server.setPort(p, Integer.parseInt(addresses.get(index).substring(addresses.get(index).lastIndexOf(':') + 1)));
         RaftServerConfigKeys.setStorageDir(p, List.of(new File(storage.toFile(), "raft")));
+        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
+        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, SNAPSHOT_EVERY);
+        RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
+        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
         File raft = new File(storage.toFile(), "raft");
         String[] before = raft.list();
         // a restarted replica recovers its log (Ratis formats only an empty directory, and refuses to format a used one)
