@@ -24,6 +24,12 @@ public enum ModelCause {
     FORCA_READ_PATH("Forca's every read is an RPC, a 4.4 us CRC of 4 KB and a persist of the whole object, and the model charges PM latency"
             + " for every server load (it has no CPU cache for reads): 14.7 us a 4 KB read against about 11.5 us implied by paper 001",
             "paper 001", "Forca"),
+    RPC_READ_COST("the model's RPC+RDMA read (eFactory without hybrid read) costs 2.33 us more than its pure RDMA read at 4 KB with"
+            + " one client (7.55 against 5.22 us, `rda bench ycsb --protocols efactory,efactory-nohr --workload C --clients 1"
+            + " --value-size 4096 --profile efactory-testbed`), 1.5 us of it server CPU (receive, dispatch, lookup); paper 001's"
+            + " 15-23% read-only gain implies about 1 us: the model's message passing is dearer than the testbed's, as paper 003's"
+            + " figures show too (MESSAGE_PASSING_COST)",
+            "paper 001", "read-intensive: hybrid read"),
     BACKGROUND_VERIFIER_RATE("eFactory's one background thread verifies at most about 170 K 4 KB objects/s at paper 001's CRC rate; YCSB-A"
             + " writes about 340 K/s here, so reads of freshly written hot keys find no durability flag and fall back to the server,"
             + " which computes the CRC on the read's critical path (the paper gives no absolute figures to tell how its thread kept up)",
