@@ -130,8 +130,47 @@ public final class ThdpmsStoreBench {
      * servers (server 0 the directory server); WRITE and READ move 4 KB per file.
      */
     public static FsPoint fig13(int servers, FsOpKind op, long seed, long durationNs) {
-        long[] done = new long[CLIENTS];
         int bytes = 4096;
+        long done = fsRun(servers, seed, (client, fs, node, counts) -> {
+            String dir = "/c" + client;
+            fs.mkdir(dir, 1000 + client);
+            byte[] data = new byte[bytes];
+            if (op == FsOpKind.STAT || op == FsOpKind.READ) {
+                for (int i = 0; i < 8; i++) {
+                    fs.create(dir + "/f" + i, client * 1000L + i);
+                    if (op == FsOpKind.READ) {
+                        fs.write(dir + "/f" + i, data);
+                    }
+                }
+            }
+            long start = node.clock().nowNanos();
+            for (long i = 0; node.clock().nowNanos() < start + durationNs; i++) {
+                String file = dir + "/f" + (op == FsOpKind.STAT || op == FsOpKind.READ ? i % 8 : i);
+                boolean ok = switch (op) {
+                    case CREAT -> fs.create(file, client * 1_000_000L + i);
+                    case STAT -> fs.stat(file) != null;
+                    case UNLINK -> fs.create(file, client * 1_000_000L + i) && fs.unlink(file);
+                    case MKDIR -> fs.mkdir(dir + "/d" + i, 10_000_000L * (client + 1) + i);
+                    case RMDIR -> fs.mkdir(dir + "/d" + i, 10_000_000L * (client + 1) + i) && fs.rmdir(dir + "/d" + i);
+                    case WRITE -> fs.create(file, client * 1_000_000L + i) && fs.write(file, data);
+                    case READ -> fs.read(file) != null;
+                };
+                if (ok && node.clock().nowNanos() <= start + durationNs) {
+                    counts[client] += op == FsOpKind.WRITE || op == FsOpKind.READ ? bytes : 1;
+                }
+            }
+        });
+        return new FsPoint(servers, op, done / (durationNs / 1e9));
+    }
+
+    /** One pDFS client's load, on its own node: it adds what it completed to {@code counts[client]}. */
+    private interface FsLoad {
+        void run(int client, PdfsClient fs, Node node, long[] counts);
+    }
+
+    /** {@link #CLIENTS} pDFS clients over {@code servers} PM servers (server 0 the directory server), each running {@code load}; the sum of their counts. */
+    private static long fsRun(int servers, long seed, FsLoad load) {
+        long[] counts = new long[CLIENTS];
         try (SimFabric f = fabric(seed, servers + 1 + CLIENTS)) {
             PdfsCluster cluster = PdfsCluster.deploy(f, range(0, servers), servers, range(servers + 1, CLIENTS), config(servers), seed, false,
                     Plant.NONE, 16, 4);
@@ -139,39 +178,11 @@ public final class ThdpmsStoreBench {
                 int client = c;
                 PdfsClient fs = cluster.clients.get(c);
                 Node node = f.node(servers + 1 + c);
-                node.spawn("pdfs-load-" + c, () -> {
-                    String dir = "/c" + client;
-                    fs.mkdir(dir, 1000 + client);
-                    byte[] data = new byte[bytes];
-                    if (op == FsOpKind.STAT || op == FsOpKind.READ) {
-                        for (int i = 0; i < 8; i++) {
-                            fs.create(dir + "/f" + i, client * 1000L + i);
-                            if (op == FsOpKind.READ) {
-                                fs.write(dir + "/f" + i, data);
-                            }
-                        }
-                    }
-                    long start = node.clock().nowNanos();
-                    for (long i = 0; node.clock().nowNanos() < start + durationNs; i++) {
-                        String file = dir + "/f" + (op == FsOpKind.STAT || op == FsOpKind.READ ? i % 8 : i);
-                        boolean ok = switch (op) {
-                            case CREAT -> fs.create(file, client * 1_000_000L + i);
-                            case STAT -> fs.stat(file) != null;
-                            case UNLINK -> fs.create(file, client * 1_000_000L + i) && fs.unlink(file);
-                            case MKDIR -> fs.mkdir(dir + "/d" + i, 10_000_000L * (client + 1) + i);
-                            case RMDIR -> fs.mkdir(dir + "/d" + i, 10_000_000L * (client + 1) + i) && fs.rmdir(dir + "/d" + i);
-                            case WRITE -> fs.create(file, client * 1_000_000L + i) && fs.write(file, data);
-                            case READ -> fs.read(file) != null;
-                        };
-                        if (ok && node.clock().nowNanos() <= start + durationNs) {
-                            done[client] += op == FsOpKind.WRITE || op == FsOpKind.READ ? bytes : 1;
-                        }
-                    }
-                });
+                node.spawn("pdfs-load-" + c, () -> load.run(client, fs, node, counts));
             }
             f.run();
         }
-        return new FsPoint(servers, op, java.util.Arrays.stream(done).sum() / (durationNs / 1e9));
+        return java.util.Arrays.stream(counts).sum();
     }
 
     /**
@@ -201,59 +212,48 @@ public final class ThdpmsStoreBench {
      * one node each, as in Figs. 13-14), run {@code personality} over {@code servers} PM servers.
      */
     public static FilebenchPoint fig15(int servers, Personality personality, long seed, long durationNs) {
-        long[] done = new long[CLIENTS];
         int files = 16;
-        try (SimFabric f = fabric(seed, servers + 1 + CLIENTS)) {
-            PdfsCluster cluster = PdfsCluster.deploy(f, range(0, servers), servers, range(servers + 1, CLIENTS), config(servers), seed, false,
-                    Plant.NONE, 16, 4);
-            for (int c = 0; c < CLIENTS; c++) {
-                int client = c;
-                PdfsClient fs = cluster.clients.get(c);
-                Node node = f.node(servers + 1 + c);
-                node.spawn("filebench-" + c, () -> {
-                    String dir = "/c" + client;
-                    byte[] data = new byte[FILEBENCH_IO_BYTES];
-                    fs.mkdir(dir, 1000 + client);
-                    for (int i = 0; i < files; i++) {
-                        fs.create(dir + "/f" + i, client * 1_000_000L + i);
-                        fs.write(dir + "/f" + i, data);
-                    }
-                    fs.create(dir + "/log", client * 1_000_000L + files);
-                    SplittableRandom random = new SplittableRandom(seed * 977 + client);
-                    long start = node.clock().nowNanos();
-                    long next = files;
-                    while (node.clock().nowNanos() < start + durationNs) {
-                        String file = dir + "/f" + random.nextInt(files);
-                        int ops = switch (personality) {
-                            case FILESERVER -> {
-                                String fresh = dir + "/n" + next;
-                                boolean ok = fs.create(fresh, client * 1_000_000L + next++) && fs.write(fresh, data) && fs.write(file, data)
-                                        && fs.read(file) != null && fs.unlink(fresh) && fs.stat(file) != null;
-                                yield ok ? 6 : 0;
-                            }
-                            case WEBSERVER -> {
-                                int read = 0;
-                                for (int k = 0; k < 10; k++) {
-                                    read += fs.read(dir + "/f" + random.nextInt(files)) != null ? 1 : 0;
-                                }
-                                yield read + (fs.write(dir + "/log", data) ? 1 : 0);
-                            }
-                            case VARMAIL -> {
-                                String mail = dir + "/m" + next;
-                                boolean ok = fs.create(mail, client * 1_000_000L + next++) && fs.write(mail, data)
-                                        && fs.read(file) != null && fs.write(file, data) && fs.read(mail) != null && fs.unlink(mail);
-                                yield ok ? 6 : 0;
-                            }
-                        };
-                        if (node.clock().nowNanos() <= start + durationNs) {
-                            done[client] += ops;
-                        }
-                    }
-                });
+        long done = fsRun(servers, seed, (client, fs, node, counts) -> {
+            String dir = "/c" + client;
+            byte[] data = new byte[FILEBENCH_IO_BYTES];
+            fs.mkdir(dir, 1000 + client);
+            for (int i = 0; i < files; i++) {
+                fs.create(dir + "/f" + i, client * 1_000_000L + i);
+                fs.write(dir + "/f" + i, data);
             }
-            f.run();
-        }
-        return new FilebenchPoint(servers, personality, java.util.Arrays.stream(done).sum() / (durationNs / 1e9));
+            fs.create(dir + "/log", client * 1_000_000L + files);
+            SplittableRandom random = new SplittableRandom(seed * 977 + client);
+            long start = node.clock().nowNanos();
+            long next = files;
+            while (node.clock().nowNanos() < start + durationNs) {
+                String file = dir + "/f" + random.nextInt(files);
+                int ops = switch (personality) {
+                    case FILESERVER -> {
+                        String fresh = dir + "/n" + next;
+                        boolean ok = fs.create(fresh, client * 1_000_000L + next++) && fs.write(fresh, data) && fs.write(file, data)
+                                && fs.read(file) != null && fs.unlink(fresh) && fs.stat(file) != null;
+                        yield ok ? 6 : 0;
+                    }
+                    case WEBSERVER -> {
+                        int read = 0;
+                        for (int k = 0; k < 10; k++) {
+                            read += fs.read(dir + "/f" + random.nextInt(files)) != null ? 1 : 0;
+                        }
+                        yield read + (fs.write(dir + "/log", data) ? 1 : 0);
+                    }
+                    case VARMAIL -> {
+                        String mail = dir + "/m" + next;
+                        boolean ok = fs.create(mail, client * 1_000_000L + next++) && fs.write(mail, data)
+                                && fs.read(file) != null && fs.write(file, data) && fs.read(mail) != null && fs.unlink(mail);
+                        yield ok ? 6 : 0;
+                    }
+                };
+                if (node.clock().nowNanos() <= start + durationNs) {
+                    counts[client] += ops;
+                }
+            }
+        });
+        return new FilebenchPoint(servers, personality, done / (durationNs / 1e9));
     }
 
     /** Fig. 16's systems. */

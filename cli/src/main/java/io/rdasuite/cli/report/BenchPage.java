@@ -289,46 +289,34 @@ final class BenchPage {
         return b.append("</table>\n").toString();
     }
 
-    /** The paper's claims beside the measured figures: {@code paperClaims} (paper, model, agrees) or {@code claims}. */
+    /**
+     * The paper's claims beside the measured figures ({@code paperClaims}: paper, model, agrees; or {@code claims}), then
+     * {@code rda bench fidelity}'s physical bounds ({@code bounds}: each figure against the link or PM bandwidth it crossed).
+     */
     private static void claims(Page page, Map<String, Object> doc) {
         List<Map<String, Object>> claims = new ArrayList<>(Page.rows(doc, "paperClaims"));
         claims.addAll(Page.rows(doc, "claims"));
-        if (claims.isEmpty()) {
-            return;
-        }
-        List<String> header = new ArrayList<>(claims.getFirst().keySet());
-        List<List<String>> rows = new ArrayList<>();
-        for (Map<String, Object> c : claims) {
-            List<String> row = new ArrayList<>();
-            for (String h : header) {
-                Object v = c.get(h);
-                boolean verdictField = h.equals("agrees") || h.equals("verdict");
-                boolean agrees = Boolean.TRUE.equals(v) || "agrees".equals(v);
-                row.add(verdictField ? Page.badge(agrees ? "PASS" : "finding", agrees ? "agrees" : "differs") : Page.esc(String.valueOf(v)));
-            }
-            rows.add(row);
-        }
-        page.h2("claims", "The paper's claims beside the model").table(header.stream().map(Labels::of).toList(), rows);
-        bounds(page, doc);
+        verdictTable(page, "claims", "The paper's claims beside the model", claims, java.util.Set.of("agrees", "verdict"), "agrees", "differs");
+        verdictTable(page, "bounds", "Physical bounds of the figures", Page.rows(doc, "bounds"), java.util.Set.of("holds"), "holds", "broken");
     }
 
-    /** {@code rda bench fidelity}'s physical bounds: each figure against the link or PM bandwidth it crossed. */
-    private static void bounds(Page page, Map<String, Object> doc) {
-        List<Map<String, Object>> bounds = Page.rows(doc, "bounds");
-        if (bounds.isEmpty()) {
+    /** A table of {@code rows} whose {@code verdictFields} show as a badge: {@code yes} for true or "agrees", {@code no} otherwise. */
+    private static void verdictTable(Page page, String id, String title, List<Map<String, Object>> rows, java.util.Set<String> verdictFields,
+                                     String yes, String no) {
+        if (rows.isEmpty()) {
             return;
         }
-        List<String> header = new ArrayList<>(bounds.getFirst().keySet());
-        List<List<String>> rows = new ArrayList<>();
-        for (Map<String, Object> b : bounds) {
+        List<String> header = new ArrayList<>(rows.getFirst().keySet());
+        List<List<String>> cells = new ArrayList<>();
+        for (Map<String, Object> r : rows) {
             List<String> row = new ArrayList<>();
             for (String h : header) {
-                Object v = b.get(h);
-                row.add(h.equals("holds") ? Page.badge(Boolean.TRUE.equals(v) ? "PASS" : "finding", Boolean.TRUE.equals(v) ? "holds" : "broken")
-                        : Page.esc(String.valueOf(v)));
+                Object v = r.get(h);
+                boolean good = Boolean.TRUE.equals(v) || "agrees".equals(v);
+                row.add(verdictFields.contains(h) ? Page.badge(good ? "PASS" : "finding", good ? yes : no) : Page.esc(String.valueOf(v)));
             }
-            rows.add(row);
+            cells.add(row);
         }
-        page.h2("bounds", "Physical bounds of the figures").table(header.stream().map(Labels::of).toList(), rows);
+        page.h2(id, title).table(header.stream().map(Labels::of).toList(), cells);
     }
 }
