@@ -55,6 +55,7 @@ class CommandContractTest {
         BAD.put("bench scale", new Bad(2, List.of("--clients", "4,2")));
         BAD.put("bench nessie", new Bad(2, List.of("--protocols", "octopus")));
         BAD.put("bench thdpms", new Bad(2, List.of("--figure", "99")));
+        BAD.put("bench fidelity", new Bad(2, List.of("--only", "fig99")));
         BAD.put("nvm-writes", new Bad(2, List.of("--protocol", "octopus", "--key-size", "8", "--kv-size", "64")));
         BAD.put("doctor", new Bad(2, List.of("--no-such-option")));
         BAD.put("serve", new Bad(2, List.of("--role", "octopus")));
@@ -75,6 +76,7 @@ class CommandContractTest {
         RUN.put("bench scale", List.of("--protocols", "efactory", "--workloads", "update-only", "--clients", "1", "--records", "50", "--ops", "10"));
         RUN.put("bench nessie", List.of("--ops", "50", "--value-sizes", "64", "--protocols", "nessie", "--nodes", "2"));
         RUN.put("bench thdpms", List.of("--figure", "11", "--servers", "1"));
+        RUN.put("bench fidelity", List.of("--only", "remotelog", "--quick"));
         RUN.put("nvm-writes", List.of("--protocol", "erda", "--key-size", "16", "--kv-size", "272"));
         RUN.put("doctor", List.of());
         RUN.put("lin check", List.of(Path.of("..", "docs", "examples", "histories", "erda-tcp.jsonl").toString()));
