@@ -44,6 +44,16 @@ class FidelityCommandTest {
     }
 
     @Test
+    void everyKeyValueAndNessieFigureStaysWithinItsPortsBounds() throws Exception {
+        // the bench's other sources: paper 000 and 001's YCSB runs (the server's port each way) and paper 004's uniform runs
+        // (every node's port); Fig. 11's, with the PM bound, are the test above
+        RdaRun r = RdaRun.of("bench", "fidelity", "--only", "erda,efactory,nessie", "--quick", "--json");
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.get("bounds")).hasSizeGreaterThan(50).allSatisfy(b -> assertThat(b.get("holds").asBoolean()).as(b.toString()).isTrue());
+        assertThat(doc.get("boundsBroken").asLong()).isZero();
+    }
+
+    @Test
     void anUnknownSourceIsBadUsageNamingTheValidOnes() {
         RdaRun r = RdaRun.of("bench", "fidelity", "--only", "fig99");
         assertThat(r.exitCode()).isEqualTo(2);
