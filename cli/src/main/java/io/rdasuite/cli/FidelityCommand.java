@@ -72,9 +72,10 @@ final class FidelityCommand implements Callable<Integer> {
             p.claims().forEach(c -> claims.add(row(p.name(), c)));
             p.bounds().forEach(b -> bounds.add(row(p.name(), b)));
         }
-        long unexplained = claims.stream().filter(c -> "unexplained".equals(c.get("cause"))).count();
-        long broken = bounds.stream().filter(b -> !(Boolean) b.get("holds")).count();
-        long differs = claims.stream().filter(c -> "differs".equals(c.get("verdict"))).count();
+        List<PaperClaim> differing = parts.stream().flatMap(p -> p.claims().stream()).filter(c -> !c.agrees()).toList();
+        long differs = differing.size();
+        long unexplained = differing.stream().filter(c -> ModelCause.of(c).isEmpty()).count();
+        long broken = parts.stream().flatMap(p -> p.bounds().stream()).filter(b -> !b.holds()).count();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("command", "bench fidelity");
         doc.put("seed", common.seed);
@@ -110,8 +111,9 @@ final class FidelityCommand implements Callable<Integer> {
         m.put("ratio", finite(c.ratio()));
         m.put("tolerance", c.tolerance());
         m.put("verdict", c.verdict());
-        m.put("cause", c.agrees() ? null : ModelCause.of(c).map(Enum::name).orElse("unexplained"));
-        m.put("explanation", c.agrees() ? null : ModelCause.of(c).map(ModelCause::explanation).orElse(null));
+        java.util.Optional<ModelCause> cause = ModelCause.of(c);
+        m.put("cause", c.agrees() ? null : cause.map(Enum::name).orElse("unexplained"));
+        m.put("explanation", cause.map(ModelCause::explanation).orElse(null));
         return m;
     }
 

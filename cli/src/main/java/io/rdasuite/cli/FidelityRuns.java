@@ -123,7 +123,7 @@ final class FidelityRuns {
             // every operation moves its value through the one server's port, reads out and writes in
             bounds.add(new PhysicalBound("YCSB-" + w.name() + ", " + p.cliName() + ", " + clients + " clients, " + shape.valueBytes() + " B values",
                     "the server's port at " + cost.linkGbps() + " Gb/s each way", r.throughputOpsPerSecond() * (double) shape.valueBytes()
-                    * Math.max(reads, 1 - reads), bytesPerSecond(cost), "B/s"));
+                    * Math.max(reads, 1 - reads), cost.linkBytesPerNs() * 1e9, "B/s"));
         }
         return results;
     }
@@ -211,7 +211,7 @@ final class FidelityRuns {
             CostModel cost = CostModel.profile("nessie-testbed");
             bounds.add(new PhysicalBound("paper 004, " + mode.cliName() + ", " + size + " B, " + Math.round(gets * 100) + "% GETs, "
                     + background + " background", nodes + " ports at " + cost.linkGbps() + " Gb/s each way, 3/4 of the operations remote",
-                    r.goodputBytesPerSecond() * (1 - 1.0 / nodes), nodes * bytesPerSecond(cost), "B/s"));
+                    r.goodputBytesPerSecond() * (1 - 1.0 / nodes), nodes * cost.linkBytesPerNs() * 1e9, "B/s"));
         }
         return r;
     }
@@ -228,9 +228,5 @@ final class FidelityRuns {
                         "write-persist".equals(r.get("op")), ((Number) r.get("bytesPerSecond")).doubleValue()));
             }
         }
-    }
-
-    private static double bytesPerSecond(CostModel cost) {
-        return cost.linkGbps() * 1e9 / 8;
     }
 }

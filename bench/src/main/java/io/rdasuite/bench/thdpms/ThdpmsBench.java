@@ -61,7 +61,7 @@ public final class ThdpmsBench {
         CostModel cost = CostModel.thdpmsTestbed();
         List<PhysicalBound> out = new ArrayList<>();
         out.add(new PhysicalBound(figure, servers + " server ports at " + cost.linkGbps() + " Gb/s", bytesPerSecond,
-                servers * cost.linkGbps() * 1e9 / 8, "B/s"));
+                servers * cost.linkBytesPerNs() * 1e9, "B/s"));
         if (persisting) {
             out.add(new PhysicalBound(figure, servers + " servers' PM at " + cost.pmWriteBytesPerNs() + " GB/s", bytesPerSecond,
                     servers * cost.pmWriteBytesPerNs() * 1e9, "B/s"));

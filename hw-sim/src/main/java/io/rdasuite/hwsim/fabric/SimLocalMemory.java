@@ -140,9 +140,9 @@ final class SimLocalMemory implements LocalMemory {
         Actor self = node.checkCaller();
         List<LineWriteback> pending = pending(self);
         boolean any = !pending.isEmpty() || region.isPm();
-        // Charge first: the write-backs complete when the fence returns, not when it starts.
         // The written-back lines share the PM write bandwidth with the NIC's placements (issue 32: Fig. 11's persisting
-        // writes went above it); the fence returns when they are on media, and the core stalls until then.
+        // writes went above it); the fence returns when they are on media, and the core stalls until then. Charge first:
+        // the write-backs complete when the fence returns, not when it starts.
         long pmBytes = 0;
         for (LineWriteback w : pending) {
             pmBytes += w.pmBytes();

@@ -243,7 +243,6 @@ public final class PdsmCluster {
      * bootstrap of a Raft commit and a broadcast takes hundreds of µs, which fixed 0.5 µs polls made most of a
      * transaction run's events.
      */
-    /** Waits, on a thread of {@code node}, until the bootstrap has broadcast the first configuration (clients start then). */
     public void awaitReady(Node node) {
         pollUntil(() -> ready, node.clock(), () -> readyPollMaxNanos);
     }
