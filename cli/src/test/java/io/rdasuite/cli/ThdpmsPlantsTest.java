@@ -73,7 +73,9 @@ class ThdpmsPlantsTest {
                 Arguments.of(TxnPlantedBug.VALIDATION_SKIPPED, txn(DMP), ""),
                 Arguments.of(TxnPlantedBug.COMMIT_BACKUP_NOT_PERSISTED, txn(DMP), ""),
                 Arguments.of(TxnPlantedBug.COMMIT_PRIMARY_BEFORE_BACKUP_ACK, txn(DMP), ""),
-                Arguments.of(PdfsPlantedBug.RENAME_TWO_OPERATIONS, pdfs(DMP), ""));
+                Arguments.of(PdfsPlantedBug.RENAME_TWO_OPERATIONS, pdfs(DMP), ""),
+                // the run without a crash probes the directory caches across clients (DirectoryLeaseProbe)
+                Arguments.of(PdfsPlantedBug.DIRECTORY_LEASE_NOT_AWAITED, pdfs(DMP), ""));
     }
 
     /**

@@ -46,9 +46,6 @@ public enum ModelCause {
             + " read-only 7.2 M txn/s, but at 2 servers as at 6: their round trips bound the load, not the servers, so the scaling"
             + " ratios measure fewer conflicts with more keys more than capacity",
             "paper 002 Fig. 12", ""),
-    NO_CLIENT_DIRECTORY_CACHE("every pDFS stat and read first resolves its parent at the one directory server: the model's pDFS client has"
-            + " no directory cache (LocoFS has one)",
-            "paper 002 Fig. 1", "Fig. 13: stat", "Fig. 14: read bandwidth"),
     PDKVS_PUT_EXCHANGES("a pDKVS GET is an RPC then a one-sided READ and a PUT three exchanges (allocate, write every replica, index) with"
             + " mirrored index stores, against one RPC for the pmemkv model; the paper's logless advantage needs PUTs cheaper than that",
             "paper 002 Fig. 16", ""),

@@ -30,7 +30,8 @@ import java.util.TreeSet;
  * segments their replicas back, by the primary of one of them (§4.1.7). After recovery the checker walks the namespace and checks: no entry whose
  * parent is gone (ORPHAN), no directory that does not lead to the root (CYCLE), no directory or file under two names
  * (DUPLICATE: a rename that was not atomic), and that the namespace is what each client's acknowledged operations
- * leave, with its operation in flight done or not (STATE).
+ * leave, with its operation in flight done or not (STATE). The run without a crash then checks the clients' directory
+ * caches across clients ({@link DirectoryLeaseProbe}).
  */
 public final class PdfsExplorer {
     static final int SERVERS = 3;
@@ -362,6 +363,11 @@ public final class PdfsExplorer {
             long events = fabric.engine().dispatched();
             boolean crashed = !fabric.firedFaults().isEmpty();
             String violation = check(fabric, cluster, s, progress, target != null, second, calls, 0);
+            if (violation == null && target == null && !s.program().clients().isEmpty()) {
+                int checker = s.program().clients().size();
+                violation = DirectoryLeaseProbe.run(fabric, fabric.node(clients(s).get(0)), cluster.clients.get(0),
+                        fabric.node(clients(s).get(checker)), cluster.clients.get(checker));
+            }
             return new Run(events, crashed, done(progress), violation, renames, List.copyOf(calls));
         }
     }

@@ -24,18 +24,28 @@ import java.util.List;
  * <p>A rename touches two metadata entries, possibly on two servers; it is made atomic by an <b>intent</b> at the DMS
  * (one per client): the intent persists first, then the new entry, then the old one goes, then the intent. Whoever mounts
  * after a crash ({@link #recover}) finishes every intent it finds; a failover needs nothing, since the renaming client
- * retries its own steps. Not thread-safe: one per client thread.
+ * retries its own steps.
+ *
+ * <p>Path resolution goes through a {@link DirectoryCache} of leased directory entries (our choice, after LocoFS), so a
+ * stat or a read of a file in a known directory asks only its file metadata server, not the one directory server; a
+ * directory rename or rmdir returns {@link DirectoryCache#LEASE_NS} after it changed the directory server, by when every
+ * other client's copy of the old entry has expired. Not thread-safe: one per client thread.
  */
 public final class PdfsClient {
     public static final long ROOT = 1;
     private final PdkvsClient kv;
     private final int clientId;
     private final Plant planted;
+    private final DirectoryCache directories = new DirectoryCache();
 
     PdfsClient(PdkvsClient kv, int clientId, Plant planted) {
         this.kv = kv;
         this.clientId = clientId;
         this.planted = planted;
+    }
+
+    private long nowNs() {
+        return kv.pdsm().node().clock().nowNanos();
     }
 
     private long dms() {
@@ -57,17 +67,54 @@ public final class PdfsClient {
         return key('I', client, "");
     }
 
-    /** The guid of the directory at {@code path} ("/" is the root), or -1. */
+    /**
+     * The guid of the directory at {@code path} ("/" is the root), or -1: from the longest prefix whose lease still runs,
+     * then one directory-server lookup per remaining component, each cached.
+     */
     public long resolve(String path) {
+        List<String> components = components(path);
+        long now = nowNs();
         long guid = ROOT;
-        for (String c : components(path)) {
-            FsRecord r = lookupDir(guid, c);
+        int known = 0;
+        for (int i = components.size(); i > 0; i--) {
+            long cached = directories.guid(prefix(components, i), now);
+            if (cached >= 0) {
+                guid = cached;
+                known = i;
+                break;
+            }
+        }
+        long notAfter = known == 0 ? Long.MAX_VALUE : directories.expiresAt(prefix(components, known));
+        for (int i = known; i < components.size(); i++) {
+            long sent = nowNs();
+            FsRecord r = lookupDir(guid, components.get(i));
             if (r == null) {
                 return -1;
             }
             guid = r.id();
+            directories.put(prefix(components, i + 1), guid, sent, notAfter);
+            notAfter = directories.expiresAt(prefix(components, i + 1));
         }
         return guid;
+    }
+
+    private static String prefix(List<String> components, int n) {
+        return "/" + String.join("/", components.subList(0, n));
+    }
+
+    /**
+     * After this client changed or removed a directory's entry at the directory server: waits out the lease, so that no
+     * other client still uses its copy of the old entry when the operation returns.
+     */
+    private void awaitDirectoryLeases() {
+        if (planted != PdfsPlantedBug.DIRECTORY_LEASE_NOT_AWAITED) {
+            kv.pdsm().node().clock().sleepNanos(DirectoryCache.LEASE_NS);
+        }
+    }
+
+    /** Forgets the cached {@code path} and everything below it (this client renamed or removed it). */
+    private void forgetDirectory(String path) {
+        directories.forgetUnder(prefix(components(path), components(path).size()));
     }
 
     /** The directory entry {@code name} under directory {@code parent}, or null. */
@@ -115,7 +162,12 @@ public final class PdfsClient {
     /** rmdir of an empty directory (emptiness is the caller's: a DMS does not know the files). */
     public boolean rmdir(String path) {
         long parent = resolve(parentOf(path));
-        return parent >= 0 && kv.delete(dms(), key('D', parent, nameOf(path)));
+        if (parent < 0 || !kv.delete(dms(), key('D', parent, nameOf(path)))) {
+            return false;
+        }
+        forgetDirectory(path);
+        awaitDirectoryLeases();
+        return true;
     }
 
     /** creat: an empty file with id {@code fileId}. */
@@ -278,7 +330,12 @@ public final class PdfsClient {
         if (planted != PdfsPlantedBug.RENAME_TWO_OPERATIONS && !kv.put(dms(), intentKey(clientId), intent.encode())) {
             return false;
         }
-        return finish(intent, src, clientId);
+        boolean done = finish(intent, src, clientId);
+        if (isDir) {
+            forgetDirectory(from);
+            forgetDirectory(to);
+        }
+        return done;
     }
 
     /**
@@ -293,6 +350,9 @@ public final class PdfsClient {
         if (dir) {
             ok = kv.put(dms(), key('D', dstParent, dstName), FsRecord.dir(intent.id(), dstParent, dstName).encode())
                     && kv.delete(dms(), key('D', intent.parent(), intent.name()));
+            if (ok) {
+                awaitDirectoryLeases();
+            }
         } else {
             long newKey = key('F', dstParent, dstName);
             long oldKey = key('F', intent.parent(), intent.name());

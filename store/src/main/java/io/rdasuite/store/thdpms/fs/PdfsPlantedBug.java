@@ -21,7 +21,15 @@ public enum PdfsPlantedBug implements DescribedPlant {
      */
     DATA_NOT_ROOTED("pdfs-data-not-rooted", "pdfs",
             "the PM servers do not count a file's data block as live (only the inode's item), so re-replication copies a"
-                    + " file metadata server's segment without the files' data (paper 002 §4.2 over §4.1.7)");
+                    + " file metadata server's segment without the files' data (paper 002 §4.2 over §4.1.7)"),
+
+    /**
+     * A directory rename or rmdir returns as soon as the directory server changed, without waiting out the leases of
+     * other clients' directory caches: one of them still resolves the old path to the directory's guid afterwards.
+     */
+    DIRECTORY_LEASE_NOT_AWAITED("pdfs-directory-lease-not-awaited", "pdfs",
+            "a directory rename or rmdir returns without waiting out the leases of the clients' directory caches, so another"
+                    + " client still resolves the old path after it returned (pDFSLib's directory cache, LocoFS-style)");
 
     private final PlantText text;
 

@@ -13,8 +13,14 @@
  *   <li><b>Rename</b> is atomic through a per-client intent entry at the directory server: the intent persists, the new
  *       entry goes in, the old one out, the intent goes. Mounting after a crash ({@code PdfsClient.recover}) finishes
  *       every intent found. rmdir does not check emptiness (the directory server does not know the files).</li>
+ *   <li>The <b>client caches directories</b> ({@code DirectoryCache}: path → guid, as LocoFS's clients do), each entry
+ *       under a 1 ms lease that starts when its lookup was sent; a path below a cached prefix expires with it. There are
+ *       no callbacks (the directory server is a plain table): a directory rename or rmdir returns a lease period after it
+ *       changed the directory server, so no other client uses the old entry once it returned. So a stat or read of a file
+ *       in a known directory goes to its file metadata server only.</li>
  *   <li>GUIDs and file ids are chosen by the caller (unique per program).</li>
  * </ul>
- * {@link io.rdasuite.store.thdpms.fs.PdfsPlantedBug} makes rename two independent operations.
+ * {@link io.rdasuite.store.thdpms.fs.PdfsPlantedBug} makes rename two independent operations, leaves the file data
+ * unrooted, or lets a directory rename or rmdir return without waiting out the leases.
  */
 package io.rdasuite.store.thdpms.fs;
