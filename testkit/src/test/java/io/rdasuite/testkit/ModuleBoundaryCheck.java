@@ -71,6 +71,35 @@ class ModuleBoundaryCheck {
         assertThat(exported).isEqualTo(documentedPublicPackages());
     }
 
+    /** A services line without its {@code provides} (or the reverse) would register a store on one path and not the other. */
+    @Test
+    void everyServicesFileIsAProvidesOfTheModule() throws IOException {
+        for (Path module : suiteModules) {
+            var descriptor = ModuleFinder.of(module).findAll().iterator().next().descriptor();
+            java.util.Map<String, List<String>> provides = new java.util.TreeMap<>();
+            descriptor.provides().forEach(p -> provides.put(p.service(), p.providers()));
+            assertThat(servicesFiles(module)).as("META-INF/services of %s", descriptor.name()).isEqualTo(provides);
+        }
+    }
+
+    /** Each {@code META-INF/services} file of a module's jar or directory: service → its provider classes, in order. */
+    private static java.util.Map<String, List<String>> servicesFiles(Path module) throws IOException {
+        java.util.Map<String, List<String>> services = new java.util.TreeMap<>();
+        try (java.nio.file.FileSystem jar = Files.isDirectory(module) ? null : java.nio.file.FileSystems.newFileSystem(module)) {
+            Path dir = (jar == null ? module : jar.getPath("/")).resolve("META-INF/services");
+            if (!Files.isDirectory(dir)) {
+                return services;
+            }
+            try (var files = Files.list(dir)) {
+                for (Path file : files.sorted().toList()) {
+                    services.put(file.getFileName().toString(), Files.readAllLines(file).stream().map(String::strip)
+                            .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList());
+                }
+            }
+        }
+        return services;
+    }
+
     @Test
     void aUsersModuleCompilesAgainstThePublicApi(@TempDir Path dir) throws IOException {
         String errors = compileUserModule(dir, """
