@@ -64,6 +64,7 @@ class PlantsTest {
             "txn-commit-misses-pending-copy",
             "pdfs-rename-two-operations",
             "pdfs-data-not-rooted",
+            "pdfs-directory-lease-not-awaited",
             "remotelog-compound-unordered",
             "remotelog-responder-skips-flush",
             "remotelog-replay-without-checksum",

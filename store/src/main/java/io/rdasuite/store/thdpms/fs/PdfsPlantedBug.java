@@ -29,7 +29,8 @@ public enum PdfsPlantedBug implements DescribedPlant {
      */
     DIRECTORY_LEASE_NOT_AWAITED("pdfs-directory-lease-not-awaited", "pdfs",
             "a directory rename or rmdir returns without waiting out the leases of the clients' directory caches, so another"
-                    + " client still resolves the old path after it returned (pDFSLib's directory cache, LocoFS-style)");
+                    + " client still resolves the old path after it returned (paper 002 §4.2, pDFSLib after LocoFS: the client's"
+                    + " directory cache)");
 
     private final PlantText text;
 
