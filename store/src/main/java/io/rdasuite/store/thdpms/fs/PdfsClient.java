@@ -162,12 +162,15 @@ public final class PdfsClient {
     /** rmdir of an empty directory (emptiness is the caller's: a DMS does not know the files). */
     public boolean rmdir(String path) {
         long parent = resolve(parentOf(path));
-        if (parent < 0 || !kv.delete(dms(), key('D', parent, nameOf(path)))) {
+        if (parent < 0) {
             return false;
         }
-        forgetDirectory(path);
-        awaitDirectoryLeases();
-        return true;
+        boolean removed = kv.delete(dms(), key('D', parent, nameOf(path)));
+        forgetDirectory(path); // a failed delete may still have taken effect: this client never trusts its copy again
+        if (removed) {
+            awaitDirectoryLeases();
+        }
+        return removed;
     }
 
     /** creat: an empty file with id {@code fileId}. */
