@@ -255,9 +255,7 @@ final class SimNic {
         pcieFreeAt = start + pcieOccupancy.ns(m.lengthBytes);
         long placeAt = start + cost.pcieWriteNs();
         if (!node.config().ddio() && m.target.isPm()) {
-            long pmStart = Math.max(placeAt, pmFreeAt);
-            pmFreeAt = pmStart + pmOccupancy.ns(m.lengthBytes);
-            placeAt = pmStart + cost.pmExtraWriteNs();
+            placeAt = reservePm(placeAt, m.lengthBytes) + cost.pmExtraWriteNs();
         }
         if (stalls.nextInt(100) < cost.placementStallPercent()) {
             placeAt += 1 + stalls.nextLong(cost.placementStallMaxNs());
@@ -275,9 +273,15 @@ final class SimNic {
      * into PM without DDIO, and returns the time they are on media.
      */
     long reservePmWrite(long bytes) {
-        long start = Math.max(engine.now(), pmFreeAt);
-        pmFreeAt = start + pmOccupancy.ns(bytes);
+        reservePm(engine.now(), bytes);
         return pmFreeAt;
+    }
+
+    /** Takes the PM write bandwidth for {@code bytes} from {@code fromNs} on, after what it already carries; returns when they start. */
+    private long reservePm(long fromNs, long bytes) {
+        long start = Math.max(fromNs, pmFreeAt);
+        pmFreeAt = start + pmOccupancy.ns(bytes);
+        return start;
     }
 
     /** PCIe placed the FIFO's head into the memory hierarchy. */

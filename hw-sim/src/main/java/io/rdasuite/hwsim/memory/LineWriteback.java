@@ -17,6 +17,6 @@ public final class LineWriteback {
 
     /** The bytes this write-back puts on PM media: a whole line, or none for a DRAM line. */
     public int pmBytes() {
-        return line.region.isPm() ? 64 : 0;
+        return line.region.isPm() ? DirtyLine.UNITS * Long.BYTES : 0;
     }
 }

@@ -48,9 +48,14 @@ final class DirectoryCache {
         return e == null ? Long.MAX_VALUE : e.expiresAtNs();
     }
 
-    /** Caches {@code path} → {@code guid}, looked up at {@code lookupSentNs}, expiring no later than {@code notAfterNs}. */
-    void put(String path, long guid, long lookupSentNs, long notAfterNs) {
-        entries.put(path, new Lease(guid, Math.min(lookupSentNs + LEASE_NS, notAfterNs)));
+    /**
+     * Caches {@code path} → {@code guid}, looked up at {@code lookupSentNs}, expiring no later than {@code notAfterNs};
+     * returns when it expires.
+     */
+    long put(String path, long guid, long lookupSentNs, long notAfterNs) {
+        long expiresAtNs = Math.min(lookupSentNs + LEASE_NS, notAfterNs);
+        entries.put(path, new Lease(guid, expiresAtNs));
+        return expiresAtNs;
     }
 
     /** Drops {@code path} and every path below it (this client renamed or removed it). */

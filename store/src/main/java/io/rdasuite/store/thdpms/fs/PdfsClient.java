@@ -73,18 +73,23 @@ public final class PdfsClient {
      */
     public long resolve(String path) {
         List<String> components = components(path);
+        String[] prefixes = new String[components.size() + 1]; // prefixes[i]: the path of the first i components
+        prefixes[0] = "/";
+        for (int i = 0; i < components.size(); i++) {
+            prefixes[i + 1] = (i == 0 ? "" : prefixes[i]) + "/" + components.get(i);
+        }
         long now = nowNs();
         long guid = ROOT;
         int known = 0;
         for (int i = components.size(); i > 0; i--) {
-            long cached = directories.guid(prefix(components, i), now);
+            long cached = directories.guid(prefixes[i], now);
             if (cached >= 0) {
                 guid = cached;
                 known = i;
                 break;
             }
         }
-        long notAfter = known == 0 ? Long.MAX_VALUE : directories.expiresAt(prefix(components, known));
+        long notAfter = known == 0 ? Long.MAX_VALUE : directories.expiresAt(prefixes[known]);
         for (int i = known; i < components.size(); i++) {
             long sent = nowNs();
             FsRecord r = lookupDir(guid, components.get(i));
@@ -92,14 +97,9 @@ public final class PdfsClient {
                 return -1;
             }
             guid = r.id();
-            directories.put(prefix(components, i + 1), guid, sent, notAfter);
-            notAfter = directories.expiresAt(prefix(components, i + 1));
+            notAfter = directories.put(prefixes[i + 1], guid, sent, notAfter);
         }
         return guid;
-    }
-
-    private static String prefix(List<String> components, int n) {
-        return "/" + String.join("/", components.subList(0, n));
     }
 
     /**
@@ -114,7 +114,7 @@ public final class PdfsClient {
 
     /** Forgets the cached {@code path} and everything below it (this client renamed or removed it). */
     private void forgetDirectory(String path) {
-        directories.forgetUnder(prefix(components(path), components(path).size()));
+        directories.forgetUnder("/" + String.join("/", components(path)));
     }
 
     /** The directory entry {@code name} under directory {@code parent}, or null. */
